@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { Value } from '@sinclair/typebox/value';
+import { ConfigSchema, type Config } from './schema.js';
+
+/** `config/default.yaml` sits two levels above this file both in `src/config` and in `dist/config`. */
+export const DEFAULT_CONFIG_PATH = fileURLToPath(new URL('../../config/default.yaml', import.meta.url));
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Plain = Record<string, unknown>;
+const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Objects merge key by key; arrays and scalars from `over` replace those in `base`. */
+export function deepMerge(base: Plain, over: Plain): Plain {
+  const out: Plain = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const current = out[key];
+    out[key] = isPlain(current) && isPlain(value) ? deepMerge(current, value) : value;
+  }
+  return out;
+}
+
+function readConfigFile(path: string): Plain {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`cannot read config file ${path}: ${(error as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = parseYaml(text);
+  } catch (error) {
+    throw new ConfigError(`config file ${path} is not valid YAML/JSON: ${(error as Error).message}`);
+  }
+  if (parsed === null || parsed === undefined) return {};
+  if (!isPlain(parsed)) throw new ConfigError(`config file ${path} must contain a mapping at the top level`);
+  return parsed;
+}
+
+function parsePort(name: string, raw: string): number {
+  if (!/^[0-9]{1,5}$/.test(raw) || Number(raw) > 65535) throw new ConfigError(`${name} must be a port number 0-65535, got "${raw}"`);
+  return Number(raw);
+}
+
+/** Contract §3: environment variables override the files. */
+function environmentOverrides(env: NodeJS.ProcessEnv): Plain {
+  const over: Plain = {};
+  const set = (path: string[], value: unknown): void => {
+    let node = over;
+    for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as Plain;
+    node[path[path.length - 1]!] = value;
+  };
+  if (env.PHISHGATE_DB) set(['database', 'url'], env.PHISHGATE_DB);
+  if (env.PHISHGATE_HTTP_HOST) set(['http', 'host'], env.PHISHGATE_HTTP_HOST);
+  if (env.PHISHGATE_HTTP_PORT) set(['http', 'port'], parsePort('PHISHGATE_HTTP_PORT', env.PHISHGATE_HTTP_PORT));
+  if (env.PHISHGATE_SMTP_PORT) set(['smtp', 'port'], parsePort('PHISHGATE_SMTP_PORT', env.PHISHGATE_SMTP_PORT));
+  if (env.PHISHGATE_RELAY) set(['smtp', 'relay'], env.PHISHGATE_RELAY);
+  if (env.PHISHGATE_MILTER_PORT) set(['milter', 'port'], parsePort('PHISHGATE_MILTER_PORT', env.PHISHGATE_MILTER_PORT));
+  if (env.PHISHGATE_LLM_URL) set(['llm', 'url'], env.PHISHGATE_LLM_URL);
+  if (env.PHISHGATE_LLM_MODEL) set(['llm', 'model'], env.PHISHGATE_LLM_MODEL);
+  if (env.PHISHGATE_LOG_LEVEL) set(['log', 'level'], env.PHISHGATE_LOG_LEVEL);
+  if (env.PHISHGATE_REDIS_URL) set(['rate_limit', 'redis_url'], env.PHISHGATE_REDIS_URL);
+  return over;
+}
+
+/** Names the first offending field, e.g. `http.port: Expected integer`. */
+export function validateConfig(candidate: unknown): Config {
+  const first = Value.Errors(ConfigSchema, candidate).First();
+  if (first) {
+    const field = first.path.replace(/^\//, '').replace(/\//g, '.') || '(root)';
+    const message = first.message === 'Unexpected property' ? 'unknown key (check its spelling and section)' : first.message;
+    throw new ConfigError(`invalid configuration: ${field}: ${message}`);
+  }
+  const config = candidate as Config;
+  if (config.engine.thresholds.suspicious > config.engine.thresholds.phishing) {
+    throw new ConfigError('invalid configuration: engine.thresholds.suspicious must not exceed engine.thresholds.phishing');
+  }
+  return config;
+}
+
+export interface LoadOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Extra config merged over defaults and PHISHGATE_CONFIG, before the environment (tests use it). */
+  overrides?: Plain;
+  defaultsPath?: string;
+}
+
+export function loadConfig(options: LoadOptions = {}): Config {
+  const env = options.env ?? process.env;
+  let merged = readConfigFile(options.defaultsPath ?? DEFAULT_CONFIG_PATH);
+  if (env.PHISHGATE_CONFIG) merged = deepMerge(merged, readConfigFile(env.PHISHGATE_CONFIG));
+  if (options.overrides) merged = deepMerge(merged, options.overrides);
+  merged = deepMerge(merged, environmentOverrides(env));
+  return validateConfig(merged);
+}
+
+/** Secrets come from the environment only, never from config files (spec §5.7). */
+export interface Secrets {
+  llmApiKey: string | null;
+}
+
+export function loadSecrets(env: NodeJS.ProcessEnv = process.env): Secrets {
+  return { llmApiKey: env.PHISHGATE_LLM_API_KEY || null };
+}

@@ -1,0 +1,26 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DatabaseSection, HttpSection, LogSection, RateLimitSection } from './sections/server.js';
+import { EngineSection, LlmSection } from './sections/engine.js';
+import { GatewaySection, MilterSection, SmtpSection } from './sections/gateway.js';
+import { MetricsSection, RetentionSection, ShutdownSection, WebhooksSection } from './sections/operations.js';
+
+export const ConfigSchema = Type.Object(
+  {
+    http: HttpSection,
+    database: DatabaseSection,
+    rate_limit: RateLimitSection,
+    engine: EngineSection,
+    llm: LlmSection,
+    gateway: GatewaySection,
+    smtp: SmtpSection,
+    milter: MilterSection,
+    webhooks: WebhooksSection,
+    retention: RetentionSection,
+    metrics: MetricsSection,
+    shutdown: ShutdownSection,
+    log: LogSection,
+  },
+  { additionalProperties: false },
+);
+
+export type Config = Static<typeof ConfigSchema>;

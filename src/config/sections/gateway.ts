@@ -1,0 +1,61 @@
+import { Type } from '@sinclair/typebox';
+import { GatewayAction, Host, HostPort, Port, Section } from './common.js';
+
+export const ActionsByVerdict = Section({ safe: GatewayAction, suspicious: GatewayAction, phishing: GatewayAction });
+
+export const GatewaySection = Section({
+  /** Recipient domain → tenant id (contract §5). */
+  domains: Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 })),
+  /** Tenant for recipients whose domain is not listed; null refuses them with a temporary failure. */
+  default_tenant: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+  /** Per-verdict action (contract §5 defaults: tag, tag, quarantine). */
+  actions: ActionsByVerdict,
+  /** Per-tenant overrides of `actions`. */
+  tenant_actions: Type.Record(Type.String({ minLength: 1 }), Type.Partial(ActionsByVerdict)),
+  subject_tags: Section({ suspicious: Type.String(), phishing: Type.String() }),
+  /** Whether gateway analyses count against the tenant's API quota. */
+  charge_quota: Type.Boolean(),
+  /** Messages above this size are not scanned (contract §5: 25 MiB). */
+  max_message_bytes: Type.Integer({ minimum: 1024 }),
+  /** What to do with an oversized message: pass it with X-Phishgate-Skipped, or reject it. */
+  oversize_action: Type.Union([Type.Literal('pass'), Type.Literal('reject')]),
+  /** Raw messages above this many bytes are spooled to disk instead of memory. */
+  spill_threshold_bytes: Type.Integer({ minimum: 0 }),
+  /** Directory for spooled messages; null uses the OS temp directory. */
+  spool_dir: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+  /** Days a quarantined message is kept. */
+  quarantine_days: Type.Integer({ minimum: 1 }),
+});
+
+export const SmtpSection = Section({
+  enabled: Type.Boolean(),
+  host: Host,
+  port: Port,
+  /** Next hop for relayed and released mail (Postfix re-injection listener). */
+  relay: HostPort,
+  /** Client networks allowed to connect (CIDR). */
+  allowed_networks: Type.Array(Type.String({ minLength: 1 })),
+  /** Hosts whose XFORWARD is believed (CIDR). */
+  xforward_networks: Type.Array(Type.String({ minLength: 1 })),
+  tls: Section({ key_file: Type.Union([Type.String(), Type.Null()]), cert_file: Type.Union([Type.String(), Type.Null()]) }),
+  max_sessions: Type.Integer({ minimum: 1 }),
+  relay_timeout_ms: Type.Integer({ minimum: 100 }),
+  relay_pool_size: Type.Integer({ minimum: 1 }),
+  /** Per-door overrides of gateway.actions. */
+  actions: Type.Partial(ActionsByVerdict),
+});
+
+export const MilterSection = Section({
+  enabled: Type.Boolean(),
+  host: Host,
+  port: Port,
+  /** hold = Postfix hold queue, store = phishgate's quarantine, both. */
+  quarantine_mode: Type.Union([Type.Literal('hold'), Type.Literal('store'), Type.Literal('both')]),
+  /** On internal error: tempfail (mail retried) or accept (fail open). */
+  on_error: Type.Union([Type.Literal('tempfail'), Type.Literal('accept')]),
+  /** Send SMFIR_PROGRESS this often while an analysis runs. */
+  progress_interval_ms: Type.Integer({ minimum: 100 }),
+  max_frame_bytes: Type.Integer({ minimum: 1024 }),
+  /** Per-door overrides of gateway.actions. */
+  actions: Type.Partial(ActionsByVerdict),
+});

@@ -1,0 +1,36 @@
+import { Type } from '@sinclair/typebox';
+import { Host, Port, Section } from './common.js';
+
+export const HttpSection = Section({
+  enabled: Type.Boolean(),
+  host: Host,
+  port: Port,
+  /** Largest accepted request body (contract §4: 10 MiB). */
+  body_limit_bytes: Type.Integer({ minimum: 1024 }),
+  /** Trust X-Forwarded-* from a reverse proxy. */
+  trust_proxy: Type.Boolean(),
+});
+
+export const DatabaseSection = Section({
+  /** SQLite file path, or a postgres:// URL. */
+  url: Type.String({ minLength: 1 }),
+  /** SQLite: how long a writer waits for a lock before failing. */
+  busy_timeout_ms: Type.Integer({ minimum: 0 }),
+  /** PostgreSQL: connections per process. */
+  pool_max: Type.Integer({ minimum: 1, maximum: 1000 }),
+  /** PostgreSQL: statement_timeout for every connection. */
+  statement_timeout_ms: Type.Integer({ minimum: 0 }),
+});
+
+export const RateLimitSection = Section({
+  /** Tokens added per second to each key's bucket (spec §8: 10/s). */
+  per_second: Type.Number({ exclusiveMinimum: 0 }),
+  /** Bucket capacity: the burst tolerated (spec §8: 30). */
+  burst: Type.Integer({ minimum: 1 }),
+  /** Optional Redis URL to share buckets between processes (otherwise in-process or in the database). */
+  redis_url: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+});
+
+export const LogSection = Section({
+  level: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
+});

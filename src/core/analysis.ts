@@ -1,0 +1,76 @@
+/**
+ * What the engine returns (spec §2.1–2.2 as settled by contract §4). Doors map this to their own
+ * language; the analysis service adds ids, cost and storage.
+ */
+import type { Source } from './message.js';
+
+export const VERDICTS = ['safe', 'suspicious', 'phishing'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+export const RECOMMENDATIONS = ['deliver', 'deliver_with_warning', 'quarantine'] as const;
+export type Recommendation = (typeof RECOMMENDATIONS)[number];
+
+export interface Indicators {
+  impersonation: boolean;
+  urgency_pressure: boolean;
+  suspicious_links: boolean;
+  credential_request: boolean;
+  /** Display name of the imitated brand ("PayPal") or null. */
+  brand_spoofing: string | null;
+}
+
+export interface FoundUrl {
+  url: string;
+  /** Registrable domain (or the host when there is none, e.g. an IP address). */
+  domain: string;
+  /** Short machine flags: `ip_host`, `shortener`, `lookalike`, `text_mismatch`, `unwrapped`, … */
+  flags: string[];
+}
+
+/** One rule that fired: the evidence behind a reason (Rspamd-style symbol). */
+export interface RuleHit {
+  id: string;
+  /** Strength 0..1 as the detector judged it. */
+  strength: number;
+  /** Contribution to the raw score after weights and group caps. */
+  weight: number;
+  /** Human reason, e.g. "Link text shows www.dhl.com but points to 198.51.100.23". */
+  reason: string;
+}
+
+export interface EngineResult {
+  verdict: Verdict;
+  /** Calibrated risk in [0, 1]. */
+  score: number;
+  /** How sure the engine is of the verdict, in [0, 1]. */
+  confidence: number;
+  /** `phishgate-local-<version>` or `<llm model>+local`. */
+  model: string;
+  reasons: string[];
+  indicators: Indicators;
+  recommendation: Recommendation;
+  urls: FoundUrl[];
+  /** What was skipped or truncated (e.g. "body truncated at 4000 characters for the classifier"). */
+  coverage: string[];
+  /** Rules that fired, strongest first (for metrics, debugging and `scan`). */
+  rules: RuleHit[];
+}
+
+/** The stored, client-visible analysis (the analyze response's `data`, contract §4). */
+export interface AnalysisRecord extends Omit<EngineResult, 'rules'> {
+  analysis_id: string;
+  status: AnalysisStatus;
+  cost_eur: number;
+  created_at: string;
+  source: Source;
+  livemode: boolean;
+}
+
+export const ANALYSIS_STATUSES = ['queued', 'completed', 'failed'] as const;
+export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
+
+export function recommendationFor(verdict: Verdict): Recommendation {
+  if (verdict === 'phishing') return 'quarantine';
+  if (verdict === 'suspicious') return 'deliver_with_warning';
+  return 'deliver';
+}

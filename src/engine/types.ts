@@ -1,0 +1,26 @@
+import type { EngineResult } from '../core/analysis.js';
+import type { NormalizedMessage } from '../core/message.js';
+
+/** An allow- or block-list entry as the engine sees it (contract §4). */
+export interface ListEntryRef {
+  id: string;
+  type: 'domain' | 'email';
+  /** Lower-cased domain or address. */
+  value: string;
+  note: string | null;
+}
+
+/** Everything about the tenant the engine may use; the engine does no I/O of its own (besides the optional LLM). */
+export interface AnalysisContext {
+  allowList: ListEntryRef[];
+  blockList: ListEntryRef[];
+  /** Domains the tenant receives mail for: lookalike targets and "recipient's own domain" checks. */
+  tenantDomains: string[];
+  now: number;
+}
+
+/** The single entry point used by the REST API, the SMTP door, the milter and `phishgate scan`. */
+export interface Engine {
+  readonly version: string;
+  analyze(message: NormalizedMessage, ctx: AnalysisContext): Promise<EngineResult>;
+}

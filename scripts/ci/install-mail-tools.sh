@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs Postfix, swaks and miltertest from Debian for the gateway end-to-end tests.
+# Idempotent; "No configuration" leaves the system Postfix instance unconfigured and stopped,
+# so the tests' private instances (postfix -c DIR) are the only ones that run.
+set -euo pipefail
+if command -v postfix >/dev/null && command -v swaks >/dev/null && command -v miltertest >/dev/null; then
+  echo "mail tools already installed"
+  exit 0
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+echo "postfix postfix/main_mailer_type select No configuration" | debconf-set-selections
+apt-get install -y -qq --no-install-recommends postfix swaks miltertest >/dev/null
+echo "installed: $(postconf -d mail_version 2>/dev/null), swaks, miltertest"

@@ -1,0 +1,65 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { Logger } from 'pino';
+import { randomUUID } from 'node:crypto';
+import { installAuth, type AuthDeps } from './auth.js';
+import { installErrorHandling } from './errors.js';
+import { SHARED_SCHEMAS } from './schemas.js';
+import { createValidatorCompiler } from './validation.js';
+import { analyzeRoutes } from './routes/v1/analyze.js';
+import { analysesRoutes } from './routes/v1/analyses.js';
+import { allowBlockRoutes } from './routes/v1/lists.js';
+import { usageRoutes } from './routes/v1/usage.js';
+import { keyRoutes } from './routes/v1/keys.js';
+import type { V1Deps } from './routes/v1/deps.js';
+
+export interface AppDeps extends V1Deps, AuthDeps {
+  logger: Logger;
+  bodyLimitBytes: number;
+  trustProxy?: boolean;
+  version: string;
+  /** Extra route plugins (webhooks, quarantine, health, metrics) registered by the composition root. */
+  plugins?: Array<(app: FastifyInstance) => void | Promise<void>>;
+}
+
+/** The REST API as a plain Fastify instance (fastify/demo's app-as-plugin): main.ts listens, tests inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Typed as the default instance so route modules stay independent of the logger's concrete type.
+  const app: FastifyInstance = Fastify({
+    loggerInstance: deps.logger as unknown as FastifyBaseLogger,
+    bodyLimit: deps.bodyLimitBytes,
+    trustProxy: deps.trustProxy ?? false,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    ajv: { customOptions: { strict: false } },
+  });
+  app.setValidatorCompiler(createValidatorCompiler());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'phishgate REST API', version: deps.version, description: 'Email phishing analysis (interface spec v1, contract §4).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'svc_live_… or svc_test_… API key' } } },
+      security: [{ bearer: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+
+  installErrorHandling(app);
+  installAuth(app, deps);
+
+  analyzeRoutes(app, deps);
+  analysesRoutes(app, deps);
+  allowBlockRoutes(app, deps);
+  usageRoutes(app, deps);
+  keyRoutes(app, deps);
+  for (const plugin of deps.plugins ?? []) await plugin(app);
+
+  app.get('/v1/openapi.json', { config: { scope: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../core/errors.js';
+import type { Principal, Scope } from '../core/domain.js';
+import type { KeyService } from '../services/keys.js';
+import type { QuotaService, QuotaState } from '../services/quota.js';
+import type { RateLimit, RateLimiter } from '../services/rate-limiter.js';
+
+/** Scope each route requires (contract §4); `public` routes need no key. */
+export type RouteScope = Scope | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    scope?: RouteScope;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    quotaState: QuotaState | null;
+  }
+}
+
+export interface AuthDeps {
+  keys: KeyService;
+  quota: QuotaService;
+  rateLimiter: RateLimiter;
+  defaultRate: RateLimit;
+}
+
+export function requirePrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('missing_authorization', 'Authorization header is missing');
+  return request.principal;
+}
+
+function bearerToken(header: string | undefined): string {
+  if (!header || !header.trim()) {
+    throw new AppError('missing_authorization', 'Authorization header is missing; send "Authorization: Bearer <API key>"');
+  }
+  const match = /^Bearer[ \t]+(\S+)\s*$/i.exec(header);
+  if (!match) throw new AppError('missing_authorization', 'Authorization header must use the Bearer scheme: "Authorization: Bearer <API key>"');
+  return match[1]!;
+}
+
+const hasScope = (granted: Scope[], needed: Scope): boolean => granted.includes('admin') || granted.includes(needed);
+
+/**
+ * Order matters: authenticate (401), then the per-key rate limit (429, so a key hammering routes it may
+ * not use is still slowed), then the route's scope (403). Unknown routes answer 404 without a key.
+ */
+export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('quotaState', null);
+
+  app.addHook('onRequest', async (request) => {
+    const scope = request.routeOptions.config.scope;
+    if (request.is404 || scope === 'public') return;
+    const principal = await deps.keys.authenticate(bearerToken(request.headers.authorization));
+    request.principal = principal;
+    request.quotaState = await deps.quota.state(principal.tenant);
+
+    const limit: RateLimit = {
+      perSecond: principal.tenant.ratePerSecond ?? deps.defaultRate.perSecond,
+      burst: principal.tenant.rateBurst ?? deps.defaultRate.burst,
+    };
+    const decision = await deps.rateLimiter.take(`key:${principal.key.id}`, limit);
+    if (!decision.allowed) {
+      throw new AppError('rate_limited', `Rate limit of ${limit.perSecond} requests/s (burst ${limit.burst}) exceeded`, {
+        retryAfterSeconds: decision.retryAfterSeconds,
+      });
+    }
+    const needed = scope ?? 'admin';
+    if (!hasScope(principal.key.scopes, needed)) throw new AppError('scope_required', `This operation requires the "${needed}" scope`);
+  });
+
+  // Spec §1.4 / contract §4: quota headers on every response, errors included.
+  app.addHook('onSend', async (request, reply) => {
+    const state = request.quotaState;
+    reply.header('X-Quota-Used', String(state?.used ?? 0));
+    reply.header('X-Quota-Limit', state ? (state.limit === null ? 'unlimited' : String(state.limit)) : '0');
+    reply.header('X-Quota-Remaining', state ? (state.remaining === null ? 'unlimited' : String(state.remaining)) : '0');
+  });
+}
+
+export function grantsAll(granted: Scope[], wanted: Scope[]): boolean {
+  return wanted.every((s) => hasScope(granted, s));
+}

@@ -1,0 +1,15 @@
+import type { AnalysisService } from '../../../services/analysis.js';
+import type { KeyService } from '../../../services/keys.js';
+import type { ListService } from '../../../services/lists.js';
+import type { UsageService } from '../../../services/usage.js';
+import type { QuotaState } from '../../../services/quota.js';
+
+export interface V1Deps {
+  analysis: AnalysisService;
+  lists: ListService;
+  usage: UsageService;
+  keys: KeyService;
+}
+
+/** Spec §2.3 quota object. */
+export const quotaJson = (state: QuotaState) => ({ used: state.used, limit: state.limit, remaining: state.remaining });

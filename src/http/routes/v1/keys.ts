@@ -1,0 +1,95 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { AppError, badRequest, notFound } from '../../../core/errors.js';
+import { KEY_MODES, SCOPES, type ApiKey, type KeyMode, type Scope } from '../../../core/domain.js';
+import { grantsAll, requirePrincipal } from '../../auth.js';
+import { Envelope, IdParams, Nullable, responses } from '../../schemas.js';
+import type { V1Deps } from './deps.js';
+
+const ScopeSchema = Type.Union(SCOPES.map((s) => Type.Literal(s)));
+const ModeSchema = Type.Union(KEY_MODES.map((m) => Type.Literal(m)));
+
+const KeySchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  mode: ModeSchema,
+  scopes: Type.Array(ScopeSchema),
+  prefix: Type.String({ description: 'First characters of the key, to recognise it' }),
+  created_at: Type.String({ format: 'date-time' }),
+  last_used_at: Nullable(Type.String({ format: 'date-time' })),
+  revoked_at: Nullable(Type.String({ format: 'date-time' })),
+});
+
+const NewKeyBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    scopes: Type.Optional(Type.Array(ScopeSchema, { minItems: 1, maxItems: 3, uniqueItems: true })),
+    mode: Type.Optional(ModeSchema),
+  },
+  { additionalProperties: false },
+);
+
+const keyJson = (key: ApiKey) => ({
+  id: key.id,
+  name: key.name,
+  mode: key.mode,
+  scopes: key.scopes,
+  prefix: key.prefix,
+  created_at: key.createdAt,
+  last_used_at: key.lastUsedAt,
+  revoked_at: key.revokedAt,
+});
+
+/** A test key sees and manages test keys only; a live key manages both (it may mint sandbox keys). */
+const visibleModes = (mode: KeyMode): KeyMode[] => (mode === 'live' ? ['live', 'test'] : ['test']);
+
+/** Contract §4 extension for a tenant's own dashboard; admin scope throughout. */
+export function keyRoutes(app: FastifyInstance, deps: V1Deps): void {
+  app.get(
+    '/v1/keys',
+    { config: { scope: 'admin' }, schema: { summary: "List the tenant's API keys", tags: ['keys'], response: responses(Envelope(Type.Object({ items: Type.Array(KeySchema) }))) } },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const keys = await deps.keys.list(principal.tenant.id);
+      const modes = visibleModes(principal.key!.mode);
+      return { success: true, data: { items: keys.filter((k) => modes.includes(k.mode)).map(keyJson) } };
+    },
+  );
+
+  app.post<{ Body: Static<typeof NewKeyBody> }>(
+    '/v1/keys',
+    {
+      config: { scope: 'admin' },
+      schema: {
+        summary: 'Create an API key; the full key is returned once',
+        tags: ['keys'],
+        body: NewKeyBody,
+        response: responses(Envelope(Type.Object({ ...KeySchema.properties, key: Type.String({ description: 'Shown once; only its hash is stored' }) }))),
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const creator = principal.key!;
+      const scopes: Scope[] = request.body.scopes ?? [...SCOPES];
+      const mode: KeyMode = request.body.mode ?? creator.mode;
+      if (!grantsAll(creator.scopes, scopes)) throw new AppError('scope_required', 'A key cannot grant scopes its creator lacks');
+      if (!visibleModes(creator.mode).includes(mode)) throw badRequest('mode: a test key can only create test keys');
+      const { apiKey, secret } = await deps.keys.create({ tenantId: principal.tenant.id, name: request.body.name, scopes, mode });
+      return { success: true, data: { ...keyJson(apiKey), key: secret } };
+    },
+  );
+
+  app.delete<{ Params: Static<typeof IdParams> }>(
+    '/v1/keys/:id',
+    {
+      config: { scope: 'admin' },
+      schema: { summary: 'Revoke an API key', tags: ['keys'], params: IdParams, response: responses(Envelope(KeySchema)) },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const key = await deps.keys.get(request.params.id).catch(() => undefined);
+      if (!key || key.tenantId !== principal.tenant.id || !visibleModes(principal.key!.mode).includes(key.mode)) throw notFound(`key ${request.params.id}`);
+      return { success: true, data: keyJson(await deps.keys.revoke(key.id)) };
+    },
+  );
+}

@@ -1,0 +1,88 @@
+import { Type, type Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { ListEntry, ListName } from '../../../core/domain.js';
+import { requirePrincipal } from '../../auth.js';
+import { Envelope, IdParams, Nullable, Page, Pagination, responses } from '../../schemas.js';
+import type { V1Deps } from './deps.js';
+
+const EntrySchema = Type.Object({
+  id: Type.String(),
+  type: Type.Union([Type.Literal('domain'), Type.Literal('email')]),
+  value: Type.String(),
+  note: Nullable(Type.String()),
+  created_at: Type.String({ format: 'date-time' }),
+  expires_at: Nullable(Type.String({ format: 'date-time' })),
+});
+
+const EntryBody = Type.Object(
+  {
+    type: Type.Union([Type.Literal('domain'), Type.Literal('email')], { description: 'domain: the domain and its subdomains; email: one address' }),
+    value: Type.String({ minLength: 1, maxLength: 320 }),
+    note: Type.Optional(Type.String({ maxLength: 1000 })),
+    expires_at: Type.Optional(Type.String({ format: 'date-time', description: 'The entry stops applying at this instant' })),
+  },
+  { additionalProperties: false },
+);
+
+const PageQuery = Type.Object(Pagination, { additionalProperties: false });
+
+const entryJson = (entry: ListEntry) => ({
+  id: entry.id,
+  type: entry.type,
+  value: entry.value,
+  note: entry.note,
+  created_at: entry.createdAt,
+  expires_at: entry.expiresAt,
+});
+
+/** POST/GET/DELETE for one list; the spec calls the allow list "whitelist" and the block list "blocklist". */
+function listRoutes(app: FastifyInstance, deps: V1Deps, path: string, list: ListName, label: string): void {
+  app.post<{ Body: Static<typeof EntryBody> }>(
+    path,
+    {
+      config: { scope: 'write' },
+      schema: { summary: `Add a ${label} entry (idempotent)`, tags: ['lists'], body: EntryBody, response: responses(Envelope(EntrySchema)) },
+    },
+    async (request) => {
+      const { type, value, note, expires_at } = request.body;
+      const expiresAt = expires_at === undefined ? null : new Date(expires_at).toISOString();
+      const { entry } = await deps.lists.add(requirePrincipal(request), list, { type, value, note: note ?? null, expiresAt });
+      return { success: true, data: entryJson(entry) };
+    },
+  );
+
+  app.get<{ Querystring: Static<typeof PageQuery> }>(
+    path,
+    {
+      config: { scope: 'read' },
+      schema: { summary: `List ${label} entries in force`, tags: ['lists'], querystring: PageQuery, response: responses(Envelope(Page(EntrySchema))) },
+    },
+    async (request) => {
+      const { limit, offset } = request.query;
+      const { entries, total } = await deps.lists.list(requirePrincipal(request), list, { limit, offset });
+      return { success: true, data: { items: entries.map(entryJson), total, limit, offset } };
+    },
+  );
+
+  app.delete<{ Params: Static<typeof IdParams> }>(
+    `${path}/:id`,
+    {
+      config: { scope: 'write' },
+      schema: {
+        summary: `Remove a ${label} entry`,
+        tags: ['lists'],
+        params: IdParams,
+        response: responses(Envelope(Type.Object({ id: Type.String(), deleted: Type.Literal(true) }))),
+      },
+    },
+    async (request) => {
+      await deps.lists.remove(requirePrincipal(request), list, request.params.id);
+      return { success: true, data: { id: request.params.id, deleted: true } };
+    },
+  );
+}
+
+export function allowBlockRoutes(app: FastifyInstance, deps: V1Deps): void {
+  listRoutes(app, deps, '/v1/whitelist', 'allow', 'allow-list');
+  listRoutes(app, deps, '/v1/blocklist', 'block', 'block-list');
+}

@@ -1,0 +1,46 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+function makeAjv(coerceTypes: boolean): Ajv {
+  // strict:false because TypeBox schemas carry extra keywords; removeAdditional:false so unknown
+  // fields are refused with their name instead of being dropped silently.
+  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+/**
+ * JSON bodies are validated as sent (a number where a string belongs is a 400, contract §4); query
+ * strings and path parameters arrive as text, so numbers and booleans are coerced there.
+ */
+export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
+  const strict = makeAjv(false);
+  const coercing = makeAjv(true);
+  return ({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema as object);
+}
+
+const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+/** One readable sentence naming the field: `limit: must be <= 200`, `unknown field "colour"`. */
+export function describeValidationError(errors: ErrorObject[], context: string | undefined): string {
+  const error = errors[0];
+  if (!error) return 'Invalid request';
+  const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const where = (name: string): string => (path ? `${path}.${name}` : name);
+  switch (error.keyword) {
+    case 'required':
+      return `${where(String(error.params.missingProperty))} is required`;
+    case 'additionalProperties':
+      return `unknown field "${where(String(error.params.additionalProperty))}" in ${PART_NAMES[context ?? ''] ?? 'request'}`;
+    case 'enum':
+      return `${path || 'value'}: must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
+    case 'format':
+      return `${path || 'value'}: must be a valid ${error.params.format === 'date' ? 'date (YYYY-MM-DD)' : error.params.format === 'date-time' ? 'ISO 8601 date-time' : String(error.params.format)}`;
+    default:
+      return `${path || PART_NAMES[context ?? ''] || 'request'}: ${error.message ?? 'is invalid'}`;
+  }
+}

@@ -1,0 +1,86 @@
+import { badRequest } from '../core/errors.js';
+import { emptyMessage, type AuthHints, type NormalizedMessage } from '../core/message.js';
+import { toAuthOutcome } from './auth-results.js';
+import { parseAddress, parseAddressList } from './addresses.js';
+import { parseRawMessage } from './parse-raw.js';
+
+/** The body of POST /v1/analyze (spec §4.1) after schema validation. */
+export interface AnalyzeFields {
+  subject?: string;
+  from?: string;
+  to?: string;
+  body_text?: string;
+  body_html?: string;
+  urls?: string[];
+  headers?: Record<string, string>;
+  raw_email?: string;
+}
+
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{2,3})?$/;
+const BASE64URL = /^[A-Za-z0-9_-]*={0,2}$/;
+
+/** Strict base64 (standard or URL-safe, line breaks allowed): Node's decoder silently skips garbage. */
+export function decodeBase64Strict(field: string, encoded: string): Buffer {
+  const compact = encoded.replace(/[\r\n\t ]+/g, '');
+  if (compact.length === 0) throw badRequest(`${field} is empty`);
+  if (BASE64.test(compact)) return Buffer.from(compact, 'base64');
+  if (BASE64URL.test(compact) && /[-_]/.test(compact)) return Buffer.from(compact, 'base64url');
+  throw badRequest(`${field} is not valid base64`);
+}
+
+const AUTH_KEYS = new Set(['spf', 'dkim', 'dmarc']);
+
+/** The `headers` object: SPF/DKIM/DMARC results become hints, Reply-To and others become header fields. */
+function applyHeaderObject(message: NormalizedMessage, headers: Record<string, string>): void {
+  const hints: AuthHints = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const key = name.toLowerCase();
+    if (AUTH_KEYS.has(key)) {
+      const outcome = toAuthOutcome(value);
+      if (!outcome) throw badRequest(`headers.${name}: "${value.slice(0, 40)}" is not an authentication result (pass, fail, softfail, neutral, none, temperror, permerror)`);
+      hints[key as keyof AuthHints] = outcome;
+      continue;
+    }
+    if (key === 'reply-to') {
+      const replyTo = parseAddressList(value);
+      if (replyTo.length === 0) throw badRequest(`headers.${name}: no valid address in "${value.slice(0, 80)}"`);
+      message.replyTo = replyTo;
+    }
+    if (key === 'return-path') message.returnPath = parseAddress(value)?.address ?? null;
+    message.headers = message.headers.filter((h) => h.name.toLowerCase() !== key);
+    message.headers.push({ name, value });
+  }
+  message.authHints = { ...message.authHints, ...hints };
+}
+
+/**
+ * Contract §4: with `raw_email` the fields come from the parsed message and the required fields are
+ * waived; fields also given explicitly override the parsed ones, and `urls` are merged.
+ */
+export async function messageFromFields(fields: AnalyzeFields): Promise<NormalizedMessage> {
+  let message: NormalizedMessage;
+  if (fields.raw_email !== undefined) {
+    message = await parseRawMessage(decodeBase64Strict('raw_email', fields.raw_email));
+  } else {
+    for (const required of ['subject', 'from', 'body_text'] as const) {
+      if (fields[required] === undefined) throw badRequest(`${required} is required (or send the whole message as raw_email)`);
+    }
+    message = emptyMessage();
+  }
+  if (fields.subject !== undefined) message.subject = fields.subject;
+  if (fields.from !== undefined) {
+    const from = parseAddress(fields.from);
+    if (!from) throw badRequest(`from: "${fields.from.slice(0, 80)}" is not an email address`);
+    message.from = from;
+  }
+  if (fields.to !== undefined) {
+    const to = parseAddressList(fields.to);
+    if (to.length === 0) throw badRequest(`to: "${fields.to.slice(0, 80)}" is not an email address`);
+    message.to = to;
+  }
+  if (fields.body_text !== undefined) message.text = fields.body_text;
+  if (fields.body_html !== undefined) message.html = fields.body_html;
+  if (fields.urls) message.urls = [...new Set([...message.urls, ...fields.urls])];
+  if (fields.headers) applyHeaderObject(message, fields.headers);
+  return message;
+}

@@ -1,0 +1,115 @@
+import type { Kysely } from 'kysely';
+import type { AnalysisRecord } from '../core/analysis.js';
+import { DAY_MS, toIso } from '../core/clock.js';
+import type { Principal } from '../core/domain.js';
+import { notFound } from '../core/errors.js';
+import type { NormalizedMessage, Source } from '../core/message.js';
+import type { Engine } from '../engine/types.js';
+import type { Database } from '../store/schema.js';
+import { findAnalysis, insertAnalysis, listAnalyses, type AnalysisFilter, type AnalysisScope } from '../store/repositories/analyses.js';
+import { buildRecord, rowToStored, type StoredAnalysis } from './analysis-record.js';
+import type { ServiceContext } from './context.js';
+import type { ListService } from './lists.js';
+import type { QuotaService, QuotaState } from './quota.js';
+
+export interface AnalyzeOptions {
+  source: Source;
+  /** Count against the monthly quota (API live keys; gateway only when configured). */
+  chargeQuota: boolean;
+  apiKeyId?: string | null;
+}
+
+export interface AnalysisOutcome {
+  record: AnalysisRecord;
+  /** The tenant's quota after this analysis (unchanged when not charged). */
+  quota: QuotaState;
+}
+
+/** Runs inside the transaction that stores the analysis, so its writes commit or fail with it (webhook outbox). */
+export type InTransactionHook = (trx: Kysely<Database>, stored: StoredAnalysis, principal: Principal) => Promise<void>;
+/** Runs after commit (metrics, notifications); must not throw. */
+export type AfterCommitHook = (stored: StoredAnalysis, principal: Principal, result: { rules: { id: string }[] }) => void;
+
+export interface AnalysisServiceDeps extends ServiceContext {
+  engine: Engine;
+  quota: QuotaService;
+  lists: ListService;
+  /** Domains the tenant receives mail for (from the gateway configuration). */
+  tenantDomains: (tenantId: string) => string[];
+  retentionDays: number;
+  inTransaction?: InTransactionHook[];
+  afterCommit?: AfterCommitHook[];
+}
+
+const SUMMARY_MAX = 998;
+const summary = (value: string): string => (value.length > SUMMARY_MAX ? value.slice(0, SUMMARY_MAX) : value);
+
+function recipientsOf(message: NormalizedMessage): string {
+  const list = message.to.length ? message.to.map((a) => a.address) : (message.envelope?.rcptTo ?? []);
+  return summary(list.filter(Boolean).join(', '));
+}
+
+export function createAnalysisService(deps: AnalysisServiceDeps) {
+  const { store, clock, newId, engine, quota, lists } = deps;
+  const scopeOf = (principal: Principal): AnalysisScope => ({
+    tenantId: principal.tenant.id,
+    livemode: principal.livemode,
+    visibleSince: toIso(clock.now() - deps.retentionDays * DAY_MS),
+  });
+
+  return {
+    /**
+     * The one path every door takes (architecture: "one engine, three doors"): lists → engine →
+     * one transaction that charges quota, prices, stores and queues hooks.
+     */
+    async analyze(principal: Principal, message: NormalizedMessage, options: AnalyzeOptions): Promise<AnalysisOutcome> {
+      const charging = options.chargeQuota && principal.livemode;
+      if (charging) await quota.assertAvailable(principal.tenant);
+      const { allowList, blockList } = await lists.forEngine(principal);
+      const result = await engine.analyze(message, { allowList, blockList, tenantDomains: deps.tenantDomains(principal.tenant.id), now: clock.now() });
+
+      const id = newId('an');
+      const createdAt = toIso(clock.now());
+      const { record, quotaAfter, stored } = await store.db.transaction().execute(async (trx) => {
+        const charge = charging ? await quota.charge(trx, principal.tenant) : null;
+        const record = buildRecord({ id, result, costMicros: charge?.costMicros ?? 0, createdAt, source: options.source, livemode: principal.livemode });
+        const row = {
+          id,
+          tenant_id: principal.tenant.id,
+          livemode: principal.livemode ? 1 : 0,
+          source: options.source,
+          status: 'completed',
+          verdict: record.verdict,
+          score: record.score,
+          subject: summary(message.subject),
+          from_addr: summary(message.from?.address ?? ''),
+          to_addr: recipientsOf(message),
+          result_json: JSON.stringify(record),
+          cost_micros: charge?.costMicros ?? 0,
+          api_key_id: options.apiKeyId ?? null,
+          created_at: createdAt,
+          completed_at: createdAt,
+        };
+        await insertAnalysis(trx, row);
+        const stored = rowToStored(row);
+        for (const hook of deps.inTransaction ?? []) await hook(trx, stored, principal);
+        return { record, quotaAfter: charge?.quota, stored };
+      });
+      for (const hook of deps.afterCommit ?? []) hook(stored, principal, result);
+      return { record, quota: quotaAfter ?? (await quota.state(principal.tenant)) };
+    },
+
+    async get(principal: Principal, id: string): Promise<StoredAnalysis> {
+      const row = await findAnalysis(store.db, scopeOf(principal), id);
+      if (!row) throw notFound(`analysis ${id}`);
+      return rowToStored(row);
+    },
+
+    async list(principal: Principal, filter: AnalysisFilter): Promise<{ items: StoredAnalysis[]; total: number }> {
+      const { rows, total } = await listAnalyses(store.db, scopeOf(principal), filter);
+      return { items: rows.map(rowToStored), total };
+    },
+  };
+}
+
+export type AnalysisService = ReturnType<typeof createAnalysisService>;

@@ -1,0 +1,46 @@
+import type { Clock } from '../core/clock.js';
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Whole seconds until a token is available (≥ 1 when refused). */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimit {
+  perSecond: number;
+  burst: number;
+}
+
+/** Per-key token bucket (contract §4). Implementations: in-process here; shared ones for scale-out. */
+export interface RateLimiter {
+  take(bucketKey: string, limit: RateLimit): Promise<RateDecision>;
+}
+
+interface Bucket {
+  tokens: number;
+  updatedAt: number;
+}
+
+/** Pure refill-and-take step, shared by every implementation so they agree to the token. */
+export function takeToken(bucket: Bucket | undefined, limit: RateLimit, now: number): { bucket: Bucket; decision: RateDecision } {
+  const elapsed = bucket ? Math.max(0, now - bucket.updatedAt) / 1000 : 0;
+  const tokens = bucket ? Math.min(limit.burst, bucket.tokens + elapsed * limit.perSecond) : limit.burst;
+  if (tokens >= 1) return { bucket: { tokens: tokens - 1, updatedAt: now }, decision: { allowed: true, retryAfterSeconds: 0 } };
+  const wait = (1 - tokens) / limit.perSecond;
+  return { bucket: { tokens, updatedAt: now }, decision: { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait)) } };
+}
+
+export function createMemoryRateLimiter(clock: Clock, maxBuckets = 100_000): RateLimiter {
+  const buckets = new Map<string, Bucket>();
+  return {
+    async take(bucketKey, limit) {
+      const now = clock.now();
+      const { bucket, decision } = takeToken(buckets.get(bucketKey), limit, now);
+      // Re-insert so the Map's order is least-recently-used first; evict the oldest past the cap.
+      buckets.delete(bucketKey);
+      buckets.set(bucketKey, bucket);
+      if (buckets.size > maxBuckets) buckets.delete(buckets.keys().next().value!);
+      return decision;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.js';
+import { migrationProvider } from './migrations/index.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Human-readable location without credentials, for logs. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  busyTimeoutMs?: number;
+  poolMax?: number;
+  statementTimeoutMs?: number;
+}
+
+export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
+
+/** Strips the password from a connection URL before it reaches a log line. */
+export function redactUrl(url: string): string {
+  if (!isPostgresUrl(url)) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://(unparseable url)';
+  }
+}
+
+function openSqlite(path: string, options: StoreOptions): Store {
+  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
+  // WAL + NORMAL is durable across process crashes; only an OS crash can lose the last commits.
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', location: path, close: () => db.destroy() };
+}
+
+/** int8 (counts, bigint columns) as JS numbers: our values stay far below 2^53. */
+const INT8_OID = 20;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+function openPostgres(url: string, options: StoreOptions): Store {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    types: pgTypes,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', location: redactUrl(url), close: () => db.destroy() };
+}
+
+export function openStore(url: string, options: StoreOptions = {}): Store {
+  return isPostgresUrl(url) ? openPostgres(url, options) : openSqlite(url, options);
+}
+
+export interface MigrationOutcome {
+  applied: string[];
+}
+
+export async function migrateToLatest(store: Store): Promise<MigrationOutcome> {
+  const migrator = new Migrator({ db: store.db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { initial } from './2026-11-21-001-initial.js';
+
+/**
+ * Static list (no directory scan), so migrations work the same from `src/` under tsx and from `dist/`.
+ * Names sort in the order they must run.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-21-001-initial': initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

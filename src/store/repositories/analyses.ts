@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import type { AnalysesTable, Database } from '../schema.js';
+
+export type AnalysisRow = AnalysesTable;
+
+export async function insertAnalysis(db: Kysely<Database>, row: AnalysisRow): Promise<void> {
+  await db.insertInto('analyses').values(row).execute();
+}
+
+export interface AnalysisScope {
+  tenantId: string;
+  livemode: boolean;
+  /** Rows created before this instant are no longer visible (spec §8: 30-day retention). */
+  visibleSince: string;
+}
+
+export async function findAnalysis(db: Kysely<Database>, scope: AnalysisScope, id: string): Promise<AnalysisRow | undefined> {
+  return db
+    .selectFrom('analyses')
+    .selectAll()
+    .where('id', '=', id)
+    .where('tenant_id', '=', scope.tenantId)
+    .where('livemode', '=', scope.livemode ? 1 : 0)
+    .where('created_at', '>=', scope.visibleSince)
+    .executeTakeFirst();
+}
+
+export interface AnalysisFilter {
+  /** Inclusive lower bound, ISO instant. */
+  from?: string;
+  /** Exclusive upper bound, ISO instant. */
+  before?: string;
+  verdict?: string;
+  source?: string;
+  limit: number;
+  offset: number;
+}
+
+export async function listAnalyses(db: Kysely<Database>, scope: AnalysisScope, filter: AnalysisFilter): Promise<{ rows: AnalysisRow[]; total: number }> {
+  let base = db
+    .selectFrom('analyses')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('livemode', '=', scope.livemode ? 1 : 0)
+    .where('created_at', '>=', filter.from && filter.from > scope.visibleSince ? filter.from : scope.visibleSince);
+  if (filter.before) base = base.where('created_at', '<', filter.before);
+  if (filter.verdict) base = base.where('verdict', '=', filter.verdict);
+  if (filter.source) base = base.where('source', '=', filter.source);
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Live analyses of a tenant since an instant: how many and what they cost (spec §2.4 last_24h_*). */
+export async function liveActivitySince(db: Kysely<Database>, tenantId: string, since: string): Promise<{ count: number; costMicros: number }> {
+  const row = await db
+    .selectFrom('analyses')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.coalesce(eb.fn.sum<number>('cost_micros'), eb.lit(0)).as('cost')])
+    .where('tenant_id', '=', tenantId)
+    .where('livemode', '=', 1)
+    .where('status', '=', 'completed')
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), costMicros: Number(row.cost) };
+}

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { ListEntry, ListEntryType, ListName } from '../../core/domain.js';
+import type { Database, ListEntriesTable } from '../schema.js';
+
+const toEntry = (row: ListEntriesTable): ListEntry => ({
+  id: row.id,
+  type: row.type as ListEntryType,
+  value: row.value,
+  note: row.note,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+});
+
+export interface ListScope {
+  tenantId: string;
+  livemode: boolean;
+  list: ListName;
+}
+
+const scoped = (db: Kysely<Database>, scope: ListScope) =>
+  db
+    .selectFrom('list_entries')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('livemode', '=', scope.livemode ? 1 : 0)
+    .where('list', '=', scope.list);
+
+/** Entries in force at `now`: expired ones no longer apply and are not listed. */
+const active = (db: Kysely<Database>, scope: ListScope, now: string) =>
+  scoped(db, scope).where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
+
+export async function findEntryByValue(db: Kysely<Database>, scope: ListScope, type: ListEntryType, value: string): Promise<ListEntry | undefined> {
+  const row = await scoped(db, scope).selectAll().where('type', '=', type).where('value', '=', value).executeTakeFirst();
+  return row && toEntry(row);
+}
+
+export async function insertEntry(db: Kysely<Database>, scope: ListScope, entry: ListEntry): Promise<void> {
+  await db
+    .insertInto('list_entries')
+    .values({
+      id: entry.id,
+      tenant_id: scope.tenantId,
+      livemode: scope.livemode ? 1 : 0,
+      list: scope.list,
+      type: entry.type,
+      value: entry.value,
+      note: entry.note,
+      created_at: entry.createdAt,
+      expires_at: entry.expiresAt,
+    })
+    .execute();
+}
+
+export async function deleteEntry(db: Kysely<Database>, scope: ListScope, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('list_entries')
+    .where('id', '=', id)
+    .where('tenant_id', '=', scope.tenantId)
+    .where('livemode', '=', scope.livemode ? 1 : 0)
+    .where('list', '=', scope.list)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function listActiveEntries(db: Kysely<Database>, scope: ListScope, now: string, page?: { limit: number; offset: number }): Promise<{ entries: ListEntry[]; total: number }> {
+  let query = active(db, scope, now).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  const [rows, count] = await Promise.all([
+    query.execute(),
+    page ? active(db, scope, now).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow() : Promise.resolve(null),
+  ]);
+  return { entries: rows.map(toEntry), total: count ? Number(count.total) : rows.length };
+}
+
+/** Removes entries whose expiry has passed (retention job). */
+export async function deleteExpiredEntries(db: Kysely<Database>, now: string): Promise<number> {
+  const result = await db.deleteFrom('list_entries').where('expires_at', 'is not', null).where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,95 @@
+/**
+ * Table types for Kysely. Portable across SQLite and PostgreSQL (contract §8): ids are made in the
+ * app, timestamps are ISO-8601 UTC text (sortable as text), booleans are 0/1 integers, JSON is text,
+ * money is integer micro-euros (no float drift in sums).
+ */
+import type { Generated } from 'kysely';
+
+export interface PlansTable {
+  code: string;
+  name: string;
+  monthly_price_eur: number | null;
+  /** Analyses included per month; null = unlimited. */
+  included_quota: number | null;
+  /** Price of each analysis beyond the quota, micro-euros; null = none (refused) or negotiated. */
+  surplus_micros: number | null;
+  sort_order: number;
+}
+
+export interface TenantsTable {
+  id: string;
+  name: string;
+  plan_code: string;
+  hard_limit: number;
+  quota_limit: number | null;
+  rate_per_second: number | null;
+  rate_burst: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  mode: string;
+  /** Comma-separated subset of read,write,admin. */
+  scopes: string;
+  /** SHA-256 hex of the full key; the key itself is never stored. */
+  key_hash: string;
+  /** First characters of the key, for people to recognise it in listings. */
+  key_prefix: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface AnalysesTable {
+  id: string;
+  tenant_id: string;
+  livemode: number;
+  source: string;
+  status: string;
+  verdict: string | null;
+  score: number | null;
+  subject: string;
+  from_addr: string;
+  to_addr: string;
+  /** The client-visible result object (AnalysisRecord) as JSON; null while queued. */
+  result_json: string | null;
+  cost_micros: number;
+  api_key_id: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface UsageCountersTable {
+  tenant_id: string;
+  /** Calendar month in UTC, `YYYY-MM`. */
+  period: string;
+  used: number;
+}
+
+export interface ListEntriesTable {
+  id: string;
+  tenant_id: string;
+  livemode: number;
+  list: string;
+  type: string;
+  value: string;
+  note: string | null;
+  created_at: string;
+  expires_at: string | null;
+}
+
+export interface Database {
+  plans: PlansTable;
+  tenants: TenantsTable;
+  api_keys: ApiKeysTable;
+  analyses: AnalysesTable;
+  usage_counters: UsageCountersTable;
+  list_entries: ListEntriesTable;
+}
+
+// Kept for migrations that add auto-increment columns later without touching these types.
+export type { Generated };

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { manualClock } from '../../src/core/clock.js';
+import { newId } from '../../src/core/ids.js';
+import type { KeyMode, PlanCode, Scope } from '../../src/core/domain.js';
+import { loadConfig } from '../../src/config/loader.js';
+import type { Config } from '../../src/config/schema.js';
+import { createEngine } from '../../src/engine/engine.js';
+import { buildApp } from '../../src/http/app.js';
+import { createServices, type Services } from '../../src/services/index.js';
+import { createMemoryRateLimiter } from '../../src/services/rate-limiter.js';
+import { migrateToLatest, openStore, type Store } from '../../src/store/database.js';
+
+export interface Harness {
+  app: FastifyInstance;
+  services: Services;
+  store: Store;
+  clock: ReturnType<typeof manualClock>;
+  config: Config;
+  dir: string;
+  /** Creates a tenant and a key; returns the key's bearer secret. */
+  tenantWithKey(options?: { plan?: PlanCode; scopes?: Scope[]; mode?: KeyMode; quotaLimit?: number }): Promise<{ tenantId: string; key: string; keyId: string }>;
+  call(method: InjectOptions['method'], url: string, key?: string, body?: unknown): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  now?: string;
+  overrides?: Record<string, unknown>;
+  /** Database URL; defaults to a fresh SQLite file in a temp directory. */
+  databaseUrl?: string;
+}
+
+/** A real app over a real SQLite file (architecture: integration tests use real parts). */
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const dir = mkdtempSync(join(tmpdir(), 'phishgate-test-'));
+  const config = loadConfig({ env: {}, overrides: options.overrides });
+  const store = openStore(options.databaseUrl ?? join(dir, 'phishgate.db'));
+  await migrateToLatest(store);
+  const clock = manualClock(options.now ?? '2026-11-15T12:00:00.000Z');
+  const ids = (prefix: string) => newId(prefix, clock.now());
+  const engine = createEngine({ config: config.engine });
+  const services = createServices({ store, clock, newId: ids }, { engine, retentionDays: config.retention.analyses_days });
+  const logger = pino({ level: 'silent' });
+  const app = await buildApp({
+    ...services,
+    logger,
+    bodyLimitBytes: config.http.body_limit_bytes,
+    version: 'test',
+    rateLimiter: createMemoryRateLimiter(clock),
+    defaultRate: { perSecond: config.rate_limit.per_second, burst: config.rate_limit.burst },
+  });
+
+  return {
+    app,
+    services,
+    store,
+    clock,
+    config,
+    dir,
+    async tenantWithKey({ plan = 'starter', scopes = ['read', 'write', 'admin'], mode = 'live', quotaLimit } = {}) {
+      const tenant = await services.tenants.create({ name: 'acme', planCode: plan, quotaLimit: quotaLimit ?? null });
+      const { apiKey, secret } = await services.keys.create({ tenantId: tenant.id, name: 'test', scopes, mode });
+      return { tenantId: tenant.id, key: secret, keyId: apiKey.id };
+    },
+    call(method, url, key, body) {
+      return app.inject({
+        method,
+        url,
+        headers: key ? { authorization: `Bearer ${key}` } : {},
+        ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+      });
+    },
+    async close() {
+      await app.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const SAMPLE_FIELDS = {
+  subject: 'Your invoice',
+  from: 'billing@vendor.example',
+  body_text: 'Please find your invoice attached. Thanks.',
+};

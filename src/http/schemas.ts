@@ -1,10 +1,13 @@
 /** TypeBox schemas shared by the v1 routes; they validate requests, shape responses and feed OpenAPI. */
 import type {} from '@fastify/swagger';
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { VERDICTS, RECOMMENDATIONS, ANALYSIS_STATUSES } from '../core/analysis.js';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+/** `{ type: string, enum: [...] }`: validation errors list the allowed values, and OpenAPI shows an enum. */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string } = {}): TUnsafe<T[number]> =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+const literals = StringEnum;
 
 export const ErrorEnvelope = Type.Object(
   {

@@ -13,6 +13,7 @@ import { buildApp } from '../../src/http/app.js';
 import { createServices, type Services } from '../../src/services/index.js';
 import { createMemoryRateLimiter } from '../../src/services/rate-limiter.js';
 import { migrateToLatest, openStore, type Store } from '../../src/store/database.js';
+import { createPostgresDatabase, type TestDialect } from './dialects.js';
 
 export interface Harness {
   app: FastifyInstance;
@@ -22,7 +23,7 @@ export interface Harness {
   config: Config;
   dir: string;
   /** Creates a tenant and a key; returns the key's bearer secret. */
-  tenantWithKey(options?: { plan?: PlanCode; scopes?: Scope[]; mode?: KeyMode; quotaLimit?: number }): Promise<{ tenantId: string; key: string; keyId: string }>;
+  tenantWithKey(options?: { plan?: PlanCode; scopes?: Scope[]; mode?: KeyMode; quotaLimit?: number; tenantId?: string }): Promise<{ tenantId: string; key: string; keyId: string }>;
   call(method: InjectOptions['method'], url: string, key?: string, body?: unknown): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -30,15 +31,16 @@ export interface Harness {
 export interface HarnessOptions {
   now?: string;
   overrides?: Record<string, unknown>;
-  /** Database URL; defaults to a fresh SQLite file in a temp directory. */
-  databaseUrl?: string;
+  /** Which database: a fresh SQLite file in a temp directory, or a fresh PostgreSQL database. */
+  dialect?: TestDialect;
 }
 
 /** A real app over a real SQLite file (architecture: integration tests use real parts). */
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'phishgate-test-'));
   const config = loadConfig({ env: {}, overrides: options.overrides });
-  const store = openStore(options.databaseUrl ?? join(dir, 'phishgate.db'));
+  const postgres = options.dialect === 'postgres' ? await createPostgresDatabase() : null;
+  const store = openStore(postgres ? postgres.url : join(dir, 'phishgate.db'));
   await migrateToLatest(store);
   const clock = manualClock(options.now ?? '2026-11-15T12:00:00.000Z');
   const ids = (prefix: string) => newId(prefix, clock.now());
@@ -61,10 +63,10 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     clock,
     config,
     dir,
-    async tenantWithKey({ plan = 'starter', scopes = ['read', 'write', 'admin'], mode = 'live', quotaLimit } = {}) {
-      const tenant = await services.tenants.create({ name: 'acme', planCode: plan, quotaLimit: quotaLimit ?? null });
-      const { apiKey, secret } = await services.keys.create({ tenantId: tenant.id, name: 'test', scopes, mode });
-      return { tenantId: tenant.id, key: secret, keyId: apiKey.id };
+    async tenantWithKey({ plan = 'starter', scopes = ['read', 'write', 'admin'] as Scope[], mode = 'live', quotaLimit, tenantId } = {}) {
+      const id = tenantId ?? (await services.tenants.create({ name: 'acme', planCode: plan, quotaLimit: quotaLimit ?? null })).id;
+      const { apiKey, secret } = await services.keys.create({ tenantId: id, name: 'test', scopes, mode });
+      return { tenantId: id, key: secret, keyId: apiKey.id };
     },
     call(method, url, key, body) {
       return app.inject({
@@ -77,6 +79,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     async close() {
       await app.close();
       await store.close();
+      await postgres?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, notFound } from '../../../core/errors.js';
 import { KEY_MODES, SCOPES, type ApiKey, type KeyMode, type Scope } from '../../../core/domain.js';
 import { grantsAll, requirePrincipal } from '../../auth.js';
-import { Envelope, IdParams, Nullable, responses } from '../../schemas.js';
+import { Envelope, IdParams, Nullable, StringEnum, responses } from '../../schemas.js';
 import type { V1Deps } from './deps.js';
 
-const ScopeSchema = Type.Union(SCOPES.map((s) => Type.Literal(s)));
-const ModeSchema = Type.Union(KEY_MODES.map((m) => Type.Literal(m)));
+const ScopeSchema = StringEnum(SCOPES);
+const ModeSchema = StringEnum(KEY_MODES);
 
 const KeySchema = Type.Object({
   id: Type.String(),

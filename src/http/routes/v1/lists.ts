@@ -2,12 +2,12 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ListEntry, ListName } from '../../../core/domain.js';
 import { requirePrincipal } from '../../auth.js';
-import { Envelope, IdParams, Nullable, Page, Pagination, responses } from '../../schemas.js';
+import { Envelope, IdParams, Nullable, Page, Pagination, StringEnum, responses } from '../../schemas.js';
 import type { V1Deps } from './deps.js';
 
 const EntrySchema = Type.Object({
   id: Type.String(),
-  type: Type.Union([Type.Literal('domain'), Type.Literal('email')]),
+  type: StringEnum(['domain', 'email']),
   value: Type.String(),
   note: Nullable(Type.String()),
   created_at: Type.String({ format: 'date-time' }),
@@ -16,7 +16,7 @@ const EntrySchema = Type.Object({
 
 const EntryBody = Type.Object(
   {
-    type: Type.Union([Type.Literal('domain'), Type.Literal('email')], { description: 'domain: the domain and its subdomains; email: one address' }),
+    type: StringEnum(['domain', 'email'], { description: 'domain: the domain and its subdomains; email: one address' }),
     value: Type.String({ minLength: 1, maxLength: 320 }),
     note: Type.Optional(Type.String({ maxLength: 1000 })),
     expires_at: Type.Optional(Type.String({ format: 'date-time', description: 'The entry stops applying at this instant' })),

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../src/core/clock.js';
+import { DIALECTS } from '../support/dialects.js';
+import { createHarness, SAMPLE_FIELDS, type Harness } from '../support/harness.js';
+
+const PHISH = { subject: 'Urgent', from: 'a@evil.example', body_text: 'Verify your account immediately at http://198.51.100.7/ or it will be closed' };
+
+describe.each(DIALECTS)('GET /v1/analyses (%s)', (dialect) => {
+  let h: Harness;
+  let key: string;
+  beforeEach(async () => {
+    h = await createHarness({ dialect, now: '2026-11-10T10:00:00.000Z', overrides: { rate_limit: { per_second: 1000, burst: 1000 } } });
+    key = (await h.tenantWithKey()).key;
+  });
+  afterEach(() => h.close());
+
+  const seed = async () => {
+    const ids: string[] = [];
+    for (const [day, fields] of [
+      ['2026-11-08T23:59:59.000Z', SAMPLE_FIELDS],
+      ['2026-11-09T00:00:00.000Z', PHISH],
+      ['2026-11-09T12:00:00.000Z', SAMPLE_FIELDS],
+      ['2026-11-10T09:00:00.000Z', PHISH],
+    ] as const) {
+      h.clock.set(day);
+      ids.push((await h.call('POST', '/v1/analyze', key, fields)).json().data.analysis_id);
+    }
+    h.clock.set('2026-11-10T10:00:00.000Z');
+    return ids;
+  };
+
+  it('lists newest first with total, limit and offset', async () => {
+    const ids = await seed();
+    const page = (await h.call('GET', '/v1/analyses?limit=2&offset=1', key)).json().data;
+    expect(page.total).toBe(4);
+    expect(page.limit).toBe(2);
+    expect(page.offset).toBe(1);
+    expect(page.items.map((i: { analysis_id: string }) => i.analysis_id)).toEqual([ids[2], ids[1]]);
+    expect(page.items[0]).toMatchObject({ subject: 'Your invoice', from: 'billing@vendor.example', source: 'api', status: 'completed' });
+    const all = (await h.call('GET', '/v1/analyses', key)).json().data;
+    expect(all.limit).toBe(50);
+    expect(all.items).toHaveLength(4);
+  });
+
+  it('filters by inclusive UTC dates, verdict and source', async () => {
+    const ids = await seed();
+    const day = (await h.call('GET', '/v1/analyses?from=2026-11-09&to=2026-11-09', key)).json().data;
+    expect(day.items.map((i: { analysis_id: string }) => i.analysis_id)).toEqual([ids[2], ids[1]]);
+    const phishing = (await h.call('GET', '/v1/analyses?verdict=phishing', key)).json().data;
+    const suspicious = (await h.call('GET', '/v1/analyses?verdict=suspicious', key)).json().data;
+    const safe = (await h.call('GET', '/v1/analyses?verdict=safe', key)).json().data;
+    expect(phishing.total + suspicious.total).toBe(2);
+    expect(safe.total).toBe(2);
+    expect((await h.call('GET', '/v1/analyses?source=smtp', key)).json().data.total).toBe(0);
+    expect((await h.call('GET', '/v1/analyses?source=api&from=2026-11-10', key)).json().data.total).toBe(1);
+  });
+
+  it.each([
+    ['limit=0', /limit: must be >= 1/],
+    ['limit=201', /limit: must be <= 200/],
+    ['limit=abc', /limit: must be integer/],
+    ['offset=-1', /offset: must be >= 0/],
+    ['from=2026-13-01', /from: must be a valid date/],
+    ['from=2026-02-30', /from: must be a valid date/],
+    ['to=yesterday', /to: must be a valid date/],
+    ['from=2026-11-10&to=2026-11-09', /to: must not be before from/],
+    ['verdict=bad', /verdict: must be one of safe, suspicious, phishing/],
+    ['source=fax', /source: must be one of api, smtp, milter/],
+    ['sort=asc', /unknown field "sort"/],
+  ])('refuses %s with 400 naming the parameter', async (query, message) => {
+    const res = await h.call('GET', `/v1/analyses?${query}`, key);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'bad_request', message: expect.stringMatching(message) });
+  });
+
+  it('keeps analyses visible for 30 days, then answers 404 not_found', async () => {
+    const id = (await h.call('POST', '/v1/analyze', key, SAMPLE_FIELDS)).json().data.analysis_id;
+    h.clock.advance(29 * DAY_MS);
+    expect((await h.call('GET', `/v1/analyses/${id}`, key)).statusCode).toBe(200);
+    h.clock.advance(2 * DAY_MS);
+    const gone = await h.call('GET', `/v1/analyses/${id}`, key);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.code).toBe('not_found');
+    expect((await h.call('GET', '/v1/analyses', key)).json().data.total).toBe(0);
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    expect((await h.call('GET', '/v1/analyses/an_doesnotexist', key)).json()).toEqual({
+      success: false,
+      error: { code: 'not_found', message: 'analysis an_doesnotexist not found' },
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../support/harness.js';
+
+describe('GET /v1/openapi.json', () => {
+  let h: Harness;
+  let doc: any;
+  beforeAll(async () => {
+    h = await createHarness();
+    doc = (await h.call('GET', '/v1/openapi.json')).json();
+  });
+  afterAll(() => h.close());
+
+  it('is OpenAPI 3.1 with bearer security', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+  });
+
+  it('documents every endpoint of spec §4 and the contract extensions', () => {
+    const operations = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+      Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations).toEqual(
+      expect.arrayContaining([
+        'POST /v1/analyze',
+        'GET /v1/analyses/{id}',
+        'GET /v1/analyses',
+        'POST /v1/whitelist',
+        'GET /v1/whitelist',
+        'DELETE /v1/whitelist/{id}',
+        'POST /v1/blocklist',
+        'GET /v1/blocklist',
+        'DELETE /v1/blocklist/{id}',
+        'GET /v1/usage',
+        'GET /v1/keys',
+        'POST /v1/keys',
+        'DELETE /v1/keys/{id}',
+      ]),
+    );
+  });
+
+  it('generates request and response schemas from the validators', () => {
+    const analyze = doc.paths['/v1/analyze'].post;
+    const body = analyze.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(['subject', 'from', 'to', 'body_text', 'body_html', 'urls', 'headers', 'raw_email']);
+    expect(analyze.responses['200']).toBeDefined();
+    expect(analyze.responses['4XX'] ?? analyze.responses['4xx']).toBeDefined();
+    const list = doc.paths['/v1/analyses'].get;
+    const verdict = list.parameters.find((p: { name: string }) => p.name === 'verdict');
+    expect(verdict.schema.enum).toEqual(['safe', 'suspicious', 'phishing']);
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { responses: object }>>)) {
+      for (const [method, op] of Object.entries(ops)) expect(op.responses, `${method} ${path}`).toHaveProperty('200');
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { KEY_MODES, SCOPES, type ApiKey, type KeyMode, type Scope } from '../../core/domain.js';
+import { parseCommandArgs, UsageError, writeJson, type CommandHandler } from '../io.js';
+import { withRuntime } from '../runtime.js';
+
+const keyJson = (k: ApiKey) => ({
+  id: k.id,
+  tenant_id: k.tenantId,
+  name: k.name,
+  mode: k.mode,
+  scopes: k.scopes,
+  prefix: k.prefix,
+  created_at: k.createdAt,
+  last_used_at: k.lastUsedAt,
+  revoked_at: k.revokedAt,
+});
+
+function scopesFlag(raw: string | undefined): Scope[] {
+  if (raw === undefined) return [...SCOPES];
+  const scopes = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = scopes.find((s) => !(SCOPES as readonly string[]).includes(s));
+  if (bad !== undefined || scopes.length === 0) throw new UsageError(`--scopes must be a comma-separated subset of ${SCOPES.join(',')}, got "${raw}"`);
+  return scopes as Scope[];
+}
+
+function modeFlag(raw: string | undefined): KeyMode {
+  if (raw === undefined) return 'live';
+  if (!(KEY_MODES as readonly string[]).includes(raw)) throw new UsageError(`--mode must be live or test, got "${raw}"`);
+  return raw as KeyMode;
+}
+
+const create: CommandHandler = async (argv, io) => {
+  const { values } = parseCommandArgs(argv, { tenant: { type: 'string' }, scopes: { type: 'string' }, mode: { type: 'string' }, name: { type: 'string' } });
+  if (!values.tenant) throw new UsageError('--tenant is required');
+  const scopes = scopesFlag(values.scopes);
+  const mode = modeFlag(values.mode);
+  const { apiKey, secret } = await withRuntime(io, (rt) =>
+    rt.services.keys.create({ tenantId: values.tenant!, name: values.name ?? `${mode} key`, scopes, mode }),
+  );
+  // The only time the full key is shown (contract §2); only its hash is stored.
+  writeJson(io, { id: apiKey.id, key: secret, scopes: apiKey.scopes, mode: apiKey.mode, name: apiKey.name, tenant_id: apiKey.tenantId });
+  return 0;
+};
+
+const list: CommandHandler = async (argv, io) => {
+  const { values } = parseCommandArgs(argv, { tenant: { type: 'string' } });
+  if (!values.tenant) throw new UsageError('--tenant is required');
+  const keys = await withRuntime(io, async (rt) => {
+    await rt.services.tenants.get(values.tenant!);
+    return rt.services.keys.list(values.tenant!);
+  });
+  writeJson(io, keys.map(keyJson));
+  return 0;
+};
+
+const revoke: CommandHandler = async (argv, io) => {
+  const { positionals } = parseCommandArgs(argv, {}, true);
+  if (positionals.length !== 1) throw new UsageError('usage: phishgate key revoke ID');
+  writeJson(io, keyJson(await withRuntime(io, (rt) => rt.services.keys.revoke(positionals[0]!))));
+  return 0;
+};
+
+export const keyCommands: Record<string, CommandHandler> = { create, list, revoke };

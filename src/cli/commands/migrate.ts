@@ -1,0 +1,16 @@
+import { loadConfig } from '../../config/loader.js';
+import { migrateToLatest, openStore } from '../../store/database.js';
+import { parseCommandArgs, writeJson, type CommandHandler } from '../io.js';
+
+export const migrateCommand: CommandHandler = async (argv, io) => {
+  parseCommandArgs(argv, {});
+  const config = loadConfig({ env: io.env });
+  const store = openStore(config.database.url, { busyTimeoutMs: config.database.busy_timeout_ms });
+  try {
+    const { applied } = await migrateToLatest(store);
+    writeJson(io, { database: store.location, applied });
+  } finally {
+    await store.close();
+  }
+  return 0;
+};

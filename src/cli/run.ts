@@ -1,0 +1,55 @@
+import { ConfigError } from '../config/loader.js';
+import { isAppError } from '../core/errors.js';
+import { UsageError, type CliIo, type CommandHandler } from './io.js';
+import { keyCommands } from './commands/key.js';
+import { migrateCommand } from './commands/migrate.js';
+import { serveCommand } from './commands/serve.js';
+import { tenantCommands } from './commands/tenant.js';
+
+const USAGE = `usage: phishgate <command>
+
+  serve                                   start the enabled doors (REST API, SMTP filter, milter) and jobs
+  migrate                                 apply pending database migrations
+  tenant create --name N --plan P [--quota-limit N]
+  tenant list
+  tenant update ID [--plan P] [--hard-limit true|false] [--quota-limit N|none] [--rate-limit N] [--rate-burst N]
+  key create --tenant ID [--scopes read,write,admin] [--mode live|test] [--name N]
+  key list --tenant ID
+  key revoke ID
+
+Plans: discovery, starter, growth, scale, enterprise. Configuration: config/default.yaml, PHISHGATE_CONFIG, PHISHGATE_* variables.`;
+
+const TOP: Record<string, CommandHandler> = { serve: serveCommand, migrate: migrateCommand };
+const GROUPS: Record<string, Record<string, CommandHandler>> = { tenant: tenantCommands, key: keyCommands };
+
+function resolve(argv: string[]): { handler: CommandHandler; rest: string[] } {
+  const [command, sub, ...rest] = argv;
+  if (!command) throw new UsageError('missing command (try "phishgate --help")');
+  const top = TOP[command];
+  if (top) return { handler: top, rest: argv.slice(1) };
+  const group = GROUPS[command];
+  if (!group) throw new UsageError(`unknown command "${command}" (try "phishgate --help")`);
+  const handler = sub ? group[sub] : undefined;
+  if (!handler) throw new UsageError(`${command}: expected one of ${Object.keys(group).join(', ')}${sub ? `, got "${sub}"` : ''}`);
+  return { handler, rest };
+}
+
+/** Runs one command; returns the exit code (0 ok, 1 runtime failure, 2 bad usage — contract §2). */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  try {
+    const { handler, rest } = resolve(argv);
+    return await handler(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`phishgate: ${error.message}\n`);
+      return 2;
+    }
+    const message = error instanceof ConfigError || isAppError(error) ? error.message : `${(error as Error).message ?? error}`;
+    io.stderr.write(`phishgate: ${message}\n`);
+    return 1;
+  }
+}

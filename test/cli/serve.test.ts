@@ -26,7 +26,7 @@ describe('phishgate serve', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-quota-used')).toBe('1');
-    expect((await res.json()).data.verdict).toBe('safe');
+    expect(((await res.json()) as { data: { verdict: string } }).data.verdict).toBe('safe');
 
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(server.logs()).not.toContain(key);

@@ -1,0 +1,134 @@
+import type { Logger } from 'pino';
+import type { AnalysisRecord } from '../core/analysis.js';
+import { isAppError } from '../core/errors.js';
+import type { Tenant } from '../core/domain.js';
+import type { NormalizedMessage } from '../core/message.js';
+import type { Config } from '../config/schema.js';
+import type { RawMessage } from '../mail/spool.js';
+import type { AnalysisService } from '../services/analysis.js';
+import { boundedValue, tagSubject } from './header-values.js';
+import { actionFor, strictestAction, strictestVerdict } from './policy.js';
+import { headerText, readRawHeaders } from './raw-headers.js';
+import { routeRecipients } from './tenant-router.js';
+import type { Gateway, GatewayDecision, GatewayDoor, GatewayEnvelope, HeaderToAdd, TenantOutcome } from './types.js';
+
+/** Stores a quarantined message for each quarantining tenant (implemented with the quarantine store). */
+export interface QuarantineSink {
+  store(raw: RawMessage, envelope: GatewayEnvelope, decision: GatewayDecision, door: GatewayDoor): Promise<string[]>;
+}
+
+export interface GatewayDeps {
+  config: Config;
+  analysis: AnalysisService;
+  findTenant: (id: string) => Promise<Tenant | undefined>;
+  parse: (raw: Buffer) => Promise<NormalizedMessage>;
+  quarantine: QuarantineSink;
+  logger: Logger;
+}
+
+/** Infrastructure problems are temporary: the MTA keeps the mail and retries (architecture). */
+export class GatewayTemporaryError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GatewayTemporaryError';
+  }
+}
+
+const REASONS_IN_HEADER = 3;
+
+function tagHeaders(outcomes: TenantOutcome[], records: AnalysisRecord[]): HeaderToAdd[] {
+  const verdict = strictestVerdict(outcomes.map((o) => o.verdict));
+  const score = Math.max(...outcomes.map((o) => o.score));
+  const reasons = [...new Set(records.flatMap((r) => r.reasons))].slice(0, REASONS_IN_HEADER);
+  return [
+    { name: 'X-Phishgate-Verdict', value: verdict },
+    { name: 'X-Phishgate-Score', value: score.toFixed(3) },
+    { name: 'X-Phishgate-Analysis-Id', value: outcomes.map((o) => o.analysisId).join(', ') },
+    { name: 'X-Phishgate-Reasons', value: boundedValue(reasons.join('; ')) },
+  ];
+}
+
+const skipped = (why: string, action: GatewayDecision['action'] = 'pass', reject: GatewayDecision['reject'] = null): GatewayDecision => ({
+  action,
+  verdict: null,
+  addHeaders: action === 'pass' ? [{ name: 'X-Phishgate-Skipped', value: why }] : [],
+  newSubject: null,
+  reject,
+  quarantineReason: null,
+  tenants: [],
+});
+
+export function createGateway(deps: GatewayDeps): Gateway {
+  const { config } = deps;
+
+  async function analyseForTenant(tenantId: string, recipients: string[], message: NormalizedMessage, door: GatewayDoor) {
+    const tenant = await deps.findTenant(tenantId);
+    if (!tenant) throw new GatewayTemporaryError(`gateway routes mail to tenant ${tenantId}, which does not exist`);
+    const { record } = await deps.analysis.analyze({ tenant, livemode: true }, message, { source: door, chargeQuota: config.gateway.charge_quota });
+    const outcome: TenantOutcome = {
+      tenantId,
+      recipients,
+      analysisId: record.analysis_id,
+      verdict: record.verdict,
+      score: record.score,
+      action: actionFor(config, door, tenantId, record.verdict),
+      reasons: record.reasons,
+    };
+    return { outcome, record };
+  }
+
+  return {
+    async decide(raw, envelope, door) {
+      if (raw.size > config.gateway.max_message_bytes) {
+        return config.gateway.oversize_action === 'reject'
+          ? skipped('size', 'reject', { code: 552, enhanced: '5.3.4', text: 'Message too big for phishgate to scan' })
+          : skipped('size');
+      }
+      const { byTenant, unrouted } = routeRecipients(envelope.rcptTo, config.gateway.domains, config.gateway.default_tenant);
+      if (unrouted.length) throw new GatewayTemporaryError(`no tenant for recipient domain(s) of ${unrouted.length} recipient(s); set gateway.domains or gateway.default_tenant`);
+
+      const bytes = await raw.toBuffer();
+      let message: NormalizedMessage;
+      try {
+        message = await deps.parse(bytes);
+      } catch (error) {
+        // A message the parser cannot read is still mail: deliver it, marked as unscanned.
+        deps.logger.warn({ err: error, size: raw.size }, 'gateway could not parse message; passing it unscanned');
+        return skipped('unparseable');
+      }
+      message.envelope = { mailFrom: envelope.mailFrom || null, rcptTo: envelope.rcptTo, clientAddress: envelope.clientAddress, clientHelo: envelope.clientHelo };
+
+      const results: Array<{ outcome: TenantOutcome; record: AnalysisRecord }> = [];
+      try {
+        // One analysis per tenant: each with its own lists, history and webhooks (contract §5).
+        for (const [tenantId, recipients] of byTenant) results.push(await analyseForTenant(tenantId, recipients, message, door));
+      } catch (error) {
+        if (isAppError(error) && error.code === 'quota_exceeded') return skipped('quota');
+        if (error instanceof GatewayTemporaryError) throw error;
+        throw new GatewayTemporaryError('analysis failed', { cause: error });
+      }
+
+      const outcomes = results.map((r) => r.outcome);
+      const records = results.map((r) => r.record);
+      const action = strictestAction(outcomes.map((o) => o.action));
+      const verdict = strictestVerdict(outcomes.map((o) => o.verdict));
+      const headers = tagHeaders(outcomes, records);
+      const tag = verdict === 'safe' ? '' : config.gateway.subject_tags[verdict];
+      const rawSubject = readRawHeaders(bytes).find((h) => h.name.toLowerCase() === 'subject')?.value ?? null;
+      const summary = `${verdict} (score ${Math.max(...outcomes.map((o) => o.score)).toFixed(2)})${records[0]?.reasons[0] ? `: ${records[0].reasons[0]}` : ''}`;
+      return {
+        action,
+        verdict,
+        // Quarantined mail keeps its headers and subject tag for release (contract §5: released "tagged").
+        addHeaders: action === 'tag' || action === 'quarantine' ? headers : [],
+        newSubject: (action === 'tag' || action === 'quarantine') && tag ? headerText(tagSubject(rawSubject, tag)) : null,
+        reject: action === 'reject' ? { code: 550, enhanced: '5.7.1', text: `Message rejected by phishgate as ${verdict} (${outcomes.map((o) => o.analysisId).join(', ')})` } : null,
+        quarantineReason: action === 'quarantine' ? boundedValue(`phishgate: ${summary}`) : null,
+        tenants: outcomes,
+      };
+    },
+
+    quarantine: (raw, envelope, decision, door) => deps.quarantine.store(raw, envelope, decision, door),
+  };
+}
+

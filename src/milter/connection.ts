@@ -85,19 +85,19 @@ export class MilterConnection {
         const step = command.kind === 'eob' ? await this.withProgress(() => this.session.handle(command)) : await this.session.handle(command);
         for (const reply of step.replies) this.write(encodeReply(reply));
         if (step.close || (this.closing && !this.session.inTransaction)) {
+          // Half-close; reading on (resume below) lets the peer's FIN arrive so the socket closes.
           this.socket.end();
-          return;
+          break;
         }
       }
     } catch (error) {
       if (isMilterProtocolError(error)) this.log.warn({ kind: error.kind, reason: error.message }, 'milter protocol error, closing');
       else this.log.error({ err: error }, 'milter connection failed, closing');
       this.socket.destroy();
-      return;
     } finally {
       this.working = false;
     }
-    this.socket.resume();
+    if (!this.socket.destroyed) this.socket.resume();
   }
 
   /** The MTA waits in silence at end of message; keep its content timer alive and ours off. */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { encodeCommand } from '../../src/milter/command-encoder.js';
 import { POSTFIX_OFFER } from '../../src/milter/client.js';
 import { encodeFrame } from '../../src/milter/frame-encoder.js';
-import { CONNECT_INFO, PLAIN_MESSAGE, startDoor, withSubject, type RunningDoor } from './helpers/door.js';
+import { CONNECT_INFO, PLAIN_MESSAGE, startDoor, until, withSubject, type RunningDoor } from './helpers/door.js';
 import { createTestGateway } from './helpers/test-gateway.js';
 
 let door: RunningDoor | null = null;
@@ -39,7 +39,7 @@ describe('protocol errors close the connection', () => {
     const { socket, closed } = await rawSocket(door.port);
     socket.write(bytes); // no end(): the door itself must close
     await closed;
-    expect(door.server.stats().activeSessions).toBe(0);
+    await until(() => door!.server.stats().activeSessions === 0);
   });
 
   it('a peer that stops inside a frame is closed by the idle timeout', async () => {

@@ -51,3 +51,8 @@ export function withSubject(subject: string, extraHeaders: Array<[string, string
     headers: [['From', 'alice@sender.test'], ['To', 'bob@rcpt.test'], ['Subject', subject], ...extraHeaders],
   };
 }
+
+/** Waits (polling) for a condition that settles asynchronously, e.g. the door's own cleanup after a close. */
+export async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}

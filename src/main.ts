@@ -15,6 +15,11 @@ import { createServices, type Services } from './services/index.js';
 import { createMemoryRateLimiter } from './services/rate-limiter.js';
 import { migrateToLatest, openStore, type Store } from './store/database.js';
 import { VERSION } from './version.js';
+import { createMetrics, type Metrics } from './ops/metrics.js';
+import { createReadiness, type Readiness } from './ops/readiness.js';
+import { analysisMetricsHook, instrumentEngine } from './ops/instrument.js';
+import { startMetricsServer } from './ops/metrics-server.js';
+import { sql } from 'kysely';
 
 export interface Runtime {
   config: Config;
@@ -23,6 +28,8 @@ export interface Runtime {
   services: Services;
   logger: Logger;
   clock: Clock;
+  metrics: Metrics;
+  readiness: Readiness;
 }
 
 /** Opens and migrates the store and builds engine and services; shared by `serve` and the CLI commands. */
@@ -39,19 +46,33 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
     await store.close();
     throw error;
   }
-  const engine = createEngine({
-    config: config.engine,
-    onDetectorError: (id, error) => logger.warn({ rule: id, err: error }, 'detector failed; it scores nothing'),
+  const metrics = createMetrics();
+  const readiness = createReadiness();
+  readiness.register('store', async () => {
+    await sql`select 1`.execute(store.db);
+    return true;
   });
+  const engine = instrumentEngine(
+    createEngine({
+      config: config.engine,
+      onDetectorError: (id, error) => logger.warn({ rule: id, err: error }, 'detector failed; it scores nothing'),
+    }),
+    metrics,
+  );
   const domainsByTenant = new Map<string, string[]>();
   for (const [domain, tenantId] of Object.entries(config.gateway.domains)) {
     domainsByTenant.set(tenantId, [...(domainsByTenant.get(tenantId) ?? []), domain.toLowerCase()]);
   }
   const services = createServices(
     { store, clock, newId: (prefix) => newId(prefix, clock.now()) },
-    { engine, retentionDays: config.retention.analyses_days, tenantDomains: (id) => domainsByTenant.get(id) ?? [] },
+    {
+      engine,
+      retentionDays: config.retention.analyses_days,
+      tenantDomains: (id) => domainsByTenant.get(id) ?? [],
+      afterCommit: [analysisMetricsHook(metrics)],
+    },
   );
-  return { config, store, engine, services, logger, clock };
+  return { config, store, engine, services, logger, clock, metrics, readiness };
 }
 
 export interface RunningServer {
@@ -71,6 +92,7 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
   const runtime = await createRuntime(config, logger, clock);
   const addresses: Record<string, string> = {};
   let app: FastifyInstance | null = null;
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
   try {
     if (config.http.enabled) {
       app = await buildApp({
@@ -81,11 +103,21 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
         version: VERSION,
         rateLimiter: createMemoryRateLimiter(clock),
         defaultRate: { perSecond: config.rate_limit.per_second, burst: config.rate_limit.burst },
+        readiness: runtime.readiness,
+        metrics: config.metrics.enabled ? runtime.metrics : undefined,
+        serveMetrics: config.metrics.enabled && config.metrics.port === null,
       });
       await app.listen({ host: config.http.host, port: config.http.port });
       addresses.http = addressOf(app);
+      const server = app.server;
+      runtime.readiness.register('http', async () => (server.listening ? true : 'not listening'));
+    }
+    if (config.metrics.enabled && config.metrics.port !== null) {
+      metricsServer = await startMetricsServer(runtime.metrics, config.metrics.host, config.metrics.port);
+      addresses.metrics = metricsServer.address;
     }
   } catch (error) {
+    await metricsServer?.close();
     await app?.close();
     await runtime.store.close();
     throw error;
@@ -99,6 +131,7 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     close: () =>
       (closing ??= (async () => {
         await app?.close();
+        await metricsServer?.close();
         await runtime.store.close();
       })()),
   };

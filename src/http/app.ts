@@ -12,12 +12,19 @@ import { allowBlockRoutes } from './routes/v1/lists.js';
 import { usageRoutes } from './routes/v1/usage.js';
 import { keyRoutes } from './routes/v1/keys.js';
 import type { V1Deps } from './routes/v1/deps.js';
+import { installHttpMetrics, opsRoutes } from './routes/ops.js';
+import type { Metrics } from '../ops/metrics.js';
+import type { Readiness } from '../ops/readiness.js';
 
 export interface AppDeps extends V1Deps, AuthDeps {
   logger: Logger;
   bodyLimitBytes: number;
   trustProxy?: boolean;
   version: string;
+  readiness: Readiness;
+  /** Request metrics are recorded when given; `/metrics` is served here when `serveMetrics` is true. */
+  metrics?: Metrics;
+  serveMetrics?: boolean;
   /** Extra route plugins (webhooks, quarantine, health, metrics) registered by the composition root. */
   plugins?: Array<(app: FastifyInstance) => void | Promise<void>>;
 }
@@ -50,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installErrorHandling(app);
+  if (deps.metrics) installHttpMetrics(app, deps.metrics);
   installAuth(app, deps);
 
   analyzeRoutes(app, deps);
@@ -57,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   allowBlockRoutes(app, deps);
   usageRoutes(app, deps);
   keyRoutes(app, deps);
+  opsRoutes(app, { readiness: deps.readiness, metrics: deps.serveMetrics && deps.metrics ? deps.metrics : null });
   for (const plugin of deps.plugins ?? []) await plugin(app);
 
   app.get('/v1/openapi.json', { config: { scope: 'public' }, schema: { hide: true } }, async () => app.swagger());

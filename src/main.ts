@@ -19,6 +19,9 @@ import { createMetrics, type Metrics } from './ops/metrics.js';
 import { createReadiness, type Readiness } from './ops/readiness.js';
 import { analysisMetricsHook, instrumentEngine } from './ops/instrument.js';
 import { startMetricsServer } from './ops/metrics-server.js';
+import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
+import { createRetention, type Retention } from './jobs/retention.js';
+import { startScheduledJobs } from './jobs/scheduler.js';
 import { sql } from 'kysely';
 
 export interface Runtime {
@@ -30,6 +33,8 @@ export interface Runtime {
   clock: Clock;
   metrics: Metrics;
   readiness: Readiness;
+  jobs: JobRunner;
+  retention: Retention;
 }
 
 /** Opens and migrates the store and builds engine and services; shared by `serve` and the CLI commands. */
@@ -72,7 +77,9 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       afterCommit: [analysisMetricsHook(metrics)],
     },
   );
-  return { config, store, engine, services, logger, clock, metrics, readiness };
+  const jobs = createJobRunner({ store, clock, logger, metrics });
+  const retention = createRetention({ store, clock, analysesDays: config.retention.analyses_days, batchSize: config.retention.batch_size });
+  return { config, store, engine, services, logger, clock, metrics, readiness, jobs, retention };
 }
 
 export interface RunningServer {
@@ -93,6 +100,13 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
   const addresses: Record<string, string> = {};
   let app: FastifyInstance | null = null;
   let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
+  const scheduled = startScheduledJobs({
+    schedules: { retention: config.retention.schedule, optimize: config.retention.optimize_schedule },
+    runner: runtime.jobs,
+    retention: runtime.retention,
+    store: runtime.store,
+    logger,
+  });
   try {
     if (config.http.enabled) {
       app = await buildApp({
@@ -117,6 +131,7 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
       addresses.metrics = metricsServer.address;
     }
   } catch (error) {
+    await scheduled.stop();
     await metricsServer?.close();
     await app?.close();
     await runtime.store.close();
@@ -131,6 +146,7 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     close: () =>
       (closing ??= (async () => {
         await app?.close();
+        await scheduled.stop();
         await metricsServer?.close();
         await runtime.store.close();
       })()),

@@ -5,6 +5,7 @@ import { keyCommands } from './commands/key.js';
 import { migrateCommand } from './commands/migrate.js';
 import { serveCommand } from './commands/serve.js';
 import { tenantCommands } from './commands/tenant.js';
+import { retentionCommands } from './commands/retention.js';
 
 const USAGE = `usage: phishgate <command>
 
@@ -16,11 +17,12 @@ const USAGE = `usage: phishgate <command>
   key create --tenant ID [--scopes read,write,admin] [--mode live|test] [--name N]
   key list --tenant ID
   key revoke ID
+  retention run                           delete expired analyses, list entries and quarantined mail now
 
 Plans: discovery, starter, growth, scale, enterprise. Configuration: config/default.yaml, PHISHGATE_CONFIG, PHISHGATE_* variables.`;
 
 const TOP: Record<string, CommandHandler> = { serve: serveCommand, migrate: migrateCommand };
-const GROUPS: Record<string, Record<string, CommandHandler>> = { tenant: tenantCommands, key: keyCommands };
+const GROUPS: Record<string, Record<string, CommandHandler>> = { tenant: tenantCommands, key: keyCommands, retention: retentionCommands };
 
 function resolve(argv: string[]): { handler: CommandHandler; rest: string[] } {
   const [command, sub, ...rest] = argv;

@@ -82,6 +82,13 @@ export interface ListEntriesTable {
   expires_at: string | null;
 }
 
+export interface JobLeasesTable {
+  name: string;
+  /** Process that holds the lease (`host:pid:random`). */
+  holder: string;
+  expires_at: string;
+}
+
 export interface Database {
   plans: PlansTable;
   tenants: TenantsTable;
@@ -89,6 +96,7 @@ export interface Database {
   analyses: AnalysesTable;
   usage_counters: UsageCountersTable;
   list_entries: ListEntriesTable;
+  job_leases: JobLeasesTable;
 }
 
 // Kept for migrations that add auto-increment columns later without touching these types.

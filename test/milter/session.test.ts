@@ -180,6 +180,17 @@ describe('milter session over a loopback socket', () => {
     await client.quit();
   });
 
+  it('answers per on_error when a decision outlasts decision_timeout_ms', async () => {
+    const never = new Promise<void>(() => {});
+    door = await startDoor(createTestGateway({ slow: () => never }), { milter: { decision_timeout_ms: 1000, progress_interval_ms: 100 } });
+    const client = await door.client();
+    await client.open(CONNECT_INFO);
+    const result = await client.send(withSubject('[slow] stuck analysis'));
+    expect(result.final).toMatchObject({ kind: 'replycode', text: expect.stringMatching(/^451 4\.3\.0 /) });
+    expect(result.progress).toBeGreaterThan(0);
+    await client.quit();
+  });
+
   it('sends PROGRESS while a slow analysis runs', async () => {
     let seenProgress = 0;
     let release: () => void = () => {};

@@ -26,11 +26,15 @@ export class DecisionTimeoutError extends Error {
   }
 }
 
-/** Contract §5: oversize mail is passed unscanned with `X-Phishgate-Skipped: size`, or rejected. */
+/**
+ * Contract §5: oversize mail is passed unscanned with `X-Phishgate-Skipped: size`, or rejected — the same
+ * decision the gateway makes for `raw.size > max_message_bytes`. The door makes it itself because it
+ * stops keeping a message's bytes at that size, so there is no whole message to hand over.
+ */
 export function oversizeDecision(action: 'pass' | 'reject'): GatewayDecision {
   const base = { verdict: null, newSubject: null, quarantineReason: null, tenants: [] };
   return action === 'reject'
-    ? { ...base, action: 'reject', addHeaders: [], reject: { code: 552, enhanced: '5.3.4', text: 'Message too big to be scanned' } }
+    ? { ...base, action: 'reject', addHeaders: [], reject: { code: 552, enhanced: '5.3.4', text: 'Message too big for phishgate to scan' } }
     : { ...base, action: 'pass', addHeaders: [{ name: 'X-Phishgate-Skipped', value: 'size' }], reject: null };
 }
 

@@ -277,7 +277,7 @@ describe('milter session over a loopback socket', () => {
 
   it.each([
     ['pass', [{ kind: 'insheader', index: 0, name: 'X-Phishgate-Skipped', value: ' size' }], { kind: 'accept' }],
-    ['reject', [], { kind: 'replycode', text: '552 5.3.4 Message too big to be scanned' }],
+    ['reject', [], { kind: 'replycode', text: '552 5.3.4 Message too big for phishgate to scan' }],
   ] as const)('oversize message (oversize_action %s) is not given to the gateway', async (action, modifications, final) => {
     const gateway = createTestGateway();
     door = await startDoor(gateway, { gateway: { max_message_bytes: 2048, oversize_action: action } });

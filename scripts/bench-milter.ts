@@ -12,10 +12,11 @@ import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import { loadConfig } from '../src/config/loader.js';
 import type { Config } from '../src/config/schema.js';
-import type { Verdict } from '../src/core/analysis.js';
-import { createEngine } from '../src/engine/engine.js';
-import type { Gateway, GatewayDecision } from '../src/gateway/types.js';
-import { parseRawMessage } from '../src/mail/parse-raw.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Gateway } from '../src/gateway/types.js';
+import { createRuntime, createRuntimeGateway } from '../src/main.js';
 import { MilterClient, type ClientMessage } from '../src/milter/client.js';
 import { createMilterServer } from '../src/milter/server.js';
 
@@ -42,38 +43,18 @@ function parseArgs(argv: string[]): Options {
 }
 
 /**
- * The gateway under test, in one place so it is easy to swap for the full one (store, tenants,
- * webhooks) once that lands: today the real parser and the real engine on an in-memory context.
+ * The full gateway as `serve` builds it: tenant routing, the real parser and engine, every analysis stored
+ * in a SQLite file (a temporary one), lists and hooks included. Phishing is held (quarantine_mode hold), so
+ * nothing is written to the quarantine store.
  */
-function createBenchGateway(config: Config): Gateway {
-  const engine = createEngine({ config: config.engine });
-  const tag: Record<Verdict, string> = { safe: '', suspicious: config.gateway.subject_tags.suspicious, phishing: config.gateway.subject_tags.phishing };
-  let n = 0;
-  return {
-    async decide(raw) {
-      const message = await parseRawMessage(await raw.toBuffer());
-      const result = await engine.analyze(message, { allowList: [], blockList: [], tenantDomains: ['rcpt.test'], now: Date.now() });
-      const action = config.gateway.actions[result.verdict];
-      const decision: GatewayDecision = {
-        action,
-        verdict: result.verdict,
-        addHeaders: [
-          { name: 'X-Phishgate-Verdict', value: result.verdict },
-          { name: 'X-Phishgate-Score', value: result.score.toFixed(2) },
-          { name: 'X-Phishgate-Analysis-Id', value: `an_bench_${++n}` },
-          { name: 'X-Phishgate-Reasons', value: result.reasons.slice(0, 3).join('; ') },
-        ],
-        newSubject: tag[result.verdict] ? `${tag[result.verdict]} ${message.subject}` : null,
-        reject: action === 'reject' ? { code: 550, enhanced: '5.7.1', text: 'Message rejected as phishing' } : null,
-        quarantineReason: action === 'quarantine' ? `${result.verdict} (score ${result.score})` : null,
-        tenants: [],
-      };
-      return decision;
-    },
-    async quarantine() {
-      return ['qr_bench'];
-    },
-  };
+async function createBenchGateway(config: Config): Promise<{ gateway: Gateway; close: () => Promise<void> }> {
+  const runtime = await createRuntime(config, pino({ level: 'silent' }));
+  const tenant = await runtime.services.tenants.create({ name: 'bench', planCode: 'enterprise' });
+  const gateway = createRuntimeGateway(
+    { ...runtime, config: { ...config, gateway: { ...config.gateway, default_tenant: tenant.id } } },
+    { store: async () => Promise.reject(new Error('the benchmark holds phishing; it never stores it')) },
+  );
+  return { gateway, close: () => runtime.store.close() };
 }
 
 /** ~`size`-byte multipart messages; every fourth one carries phishing traits (IP-host links, urgency). */
@@ -166,8 +147,10 @@ const percentile = (sorted: number[], p: number): number => sorted[Math.min(sort
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
-  const config = loadConfig({ env: {}, overrides: { milter: { port: 0, host: '127.0.0.1' } } });
-  const server = createMilterServer({ config, gateway: createBenchGateway(config), logger: pino({ level: 'silent' }) });
+  const dir = mkdtempSync(join(tmpdir(), 'phishgate-bench-milter-'));
+  const config = loadConfig({ env: {}, overrides: { milter: { port: 0, host: '127.0.0.1', quarantine_mode: 'hold' }, database: { url: join(dir, 'bench.db') } } });
+  const bench = await createBenchGateway(config);
+  const server = createMilterServer({ config, gateway: bench.gateway, logger: pino({ level: 'silent' }) });
   const { port } = await server.listen();
   // The client side is this same file in a child process (fork keeps tsx's loader flags).
   const child = fork(fileURLToPath(import.meta.url), ['--client', String(port), JSON.stringify(options)]);
@@ -177,6 +160,8 @@ async function main(): Promise<void> {
     child.once('exit', (code) => reject(new Error(`benchmark client exited with code ${code}`)));
   });
   await server.close({ graceMs: 1000 });
+  await bench.close();
+  rmSync(dir, { recursive: true, force: true });
   const sorted = [...report.latenciesMs].sort((a, b) => a - b);
   const result = {
     messages: report.latenciesMs.length,

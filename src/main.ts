@@ -2,15 +2,18 @@
  * Composition root (architecture): config → store → engine → services → doors. The only module that
  * wires everything; no module-level singletons anywhere else.
  */
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config/schema.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { newId } from './core/ids.js';
 import { createEngine } from './engine/engine.js';
 import type { Engine } from './engine/types.js';
-import { buildApp } from './http/app.js';
+import { startHttpDoor } from './http/door.js';
+import { startMilterDoor } from './milter/door.js';
+import { createGateway, GatewayTemporaryError, type QuarantineSink } from './gateway/gateway.js';
+import type { Gateway } from './gateway/types.js';
+import { parseRawMessage } from './mail/parse-raw.js';
+import type { Component } from './ops/component.js';
 import { createServices, type Services } from './services/index.js';
 import { createMemoryRateLimiter } from './services/rate-limiter.js';
 import { migrateToLatest, openStore, type Store } from './store/database.js';
@@ -84,71 +87,66 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
 
 export interface RunningServer {
   runtime: Runtime;
-  /** Bound addresses by door, e.g. { http: '127.0.0.1:8080' }. */
+  /** Bound addresses by door, e.g. { http: '127.0.0.1:8080', milter: '127.0.0.1:8891' }. */
   addresses: Record<string, string>;
+  /** Graceful stop (contract §7): doors stop accepting and finish in-flight work, then jobs, then the store. */
   close(): Promise<void>;
 }
 
-function addressOf(app: FastifyInstance): string {
-  const address = app.server.address() as AddressInfo;
-  return `${address.address}:${address.port}`;
+/** The one gateway the mail doors share (contract §5). */
+export function createRuntimeGateway(runtime: Runtime, quarantine: QuarantineSink): Gateway {
+  return createGateway({
+    config: runtime.config,
+    analysis: runtime.services.analysis,
+    findTenant: runtime.services.tenants.find,
+    parse: parseRawMessage,
+    quarantine,
+    logger: runtime.logger.child({ component: 'gateway' }),
+  });
 }
 
-/** `phishgate serve`: starts every enabled door. */
+/** Until a quarantine store is wired in, storing refuses with a temporary error: the MTA keeps the mail. */
+const noQuarantineStore: QuarantineSink = {
+  store: async () => {
+    throw new GatewayTemporaryError('no quarantine store is configured in this build');
+  },
+};
+
+/** `phishgate serve`: starts every enabled door and the background jobs. */
 export async function startServer(config: Config, logger: Logger, clock: Clock = systemClock): Promise<RunningServer> {
   const runtime = await createRuntime(config, logger, clock);
-  const addresses: Record<string, string> = {};
-  let app: FastifyInstance | null = null;
-  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | null = null;
-  const scheduled = startScheduledJobs({
-    schedules: { retention: config.retention.schedule, optimize: config.retention.optimize_schedule },
-    runner: runtime.jobs,
-    retention: runtime.retention,
-    store: runtime.store,
-    logger,
-  });
-  try {
-    if (config.http.enabled) {
-      app = await buildApp({
-        ...runtime.services,
-        logger,
-        bodyLimitBytes: config.http.body_limit_bytes,
-        trustProxy: config.http.trust_proxy,
-        version: VERSION,
-        rateLimiter: createMemoryRateLimiter(clock),
-        defaultRate: { perSecond: config.rate_limit.per_second, burst: config.rate_limit.burst },
-        readiness: runtime.readiness,
-        metrics: config.metrics.enabled ? runtime.metrics : undefined,
-        serveMetrics: config.metrics.enabled && config.metrics.port === null,
-      });
-      await app.listen({ host: config.http.host, port: config.http.port });
-      addresses.http = addressOf(app);
-      const server = app.server;
-      runtime.readiness.register('http', async () => (server.listening ? true : 'not listening'));
-    }
-    if (config.metrics.enabled && config.metrics.port !== null) {
-      metricsServer = await startMetricsServer(runtime.metrics, config.metrics.host, config.metrics.port);
-      addresses.metrics = metricsServer.address;
-    }
-  } catch (error) {
-    await scheduled.stop();
-    await metricsServer?.close();
-    await app?.close();
+  const doors: Component[] = [];
+  const background: Component[] = [];
+  const graceMs = config.shutdown.grace_ms;
+  const closeAll = async (): Promise<void> => {
+    await Promise.all(doors.map((d) => d.close(graceMs).catch((error: unknown) => logger.error({ err: error, door: d.name }, 'door did not close cleanly'))));
+    await Promise.all(background.map((b) => b.close(graceMs).catch((error: unknown) => logger.error({ err: error, component: b.name }, 'component did not stop cleanly'))));
     await runtime.store.close();
+  };
+
+  try {
+    const scheduled = startScheduledJobs({
+      schedules: { retention: config.retention.schedule, optimize: config.retention.optimize_schedule },
+      runner: runtime.jobs,
+      retention: runtime.retention,
+      store: runtime.store,
+      logger,
+    });
+    background.push({ name: 'jobs', close: () => scheduled.stop() });
+    if (config.http.enabled) doors.push(await startHttpDoor(runtime, createMemoryRateLimiter(clock)));
+    if (config.metrics.enabled && config.metrics.port !== null) {
+      const server = await startMetricsServer(runtime.metrics, config.metrics.host, config.metrics.port);
+      background.push({ name: 'metrics', address: server.address, close: () => server.close() });
+    }
+    const gateway = createRuntimeGateway(runtime, noQuarantineStore);
+    if (config.milter.enabled) doors.push(await startMilterDoor(runtime, gateway));
+  } catch (error) {
+    await closeAll();
     throw error;
   }
-  logger.info({ addresses, database: runtime.store.location, version: VERSION }, 'phishgate listening');
 
+  const addresses = Object.fromEntries([...doors, ...background].filter((c) => c.address).map((c) => [c.name, c.address!]));
+  logger.info({ addresses, database: runtime.store.location, version: VERSION }, 'phishgate listening');
   let closing: Promise<void> | null = null;
-  return {
-    runtime,
-    addresses,
-    close: () =>
-      (closing ??= (async () => {
-        await app?.close();
-        await scheduled.stop();
-        await metricsServer?.close();
-        await runtime.store.close();
-      })()),
-  };
+  return { runtime, addresses, close: () => (closing ??= closeAll()) };
 }

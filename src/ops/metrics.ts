@@ -37,10 +37,6 @@ export function createMetrics() {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
     }),
-    smtpSessions: new Counter({ name: 'phishgate_smtp_sessions_total', help: 'SMTP content-filter sessions opened', registers: [registry] }),
-    smtpMessages: new Counter({ name: 'phishgate_smtp_messages_total', help: 'SMTP content-filter messages by outcome', labelNames: ['outcome'] as const, registers: [registry] }),
-    milterSessions: new Counter({ name: 'phishgate_milter_sessions_total', help: 'Milter connections opened', registers: [registry] }),
-    milterMessages: new Counter({ name: 'phishgate_milter_messages_total', help: 'Milter messages by outcome', labelNames: ['outcome'] as const, registers: [registry] }),
     webhookDeliveries: new Counter({
       name: 'phishgate_webhook_deliveries_total',
       help: 'Webhook delivery attempts by outcome (success, retry, failed)',
@@ -48,6 +44,44 @@ export function createMetrics() {
       registers: [registry],
     }),
     jobRuns: new Counter({ name: 'phishgate_job_runs_total', help: 'Background job runs by job and outcome', labelNames: ['job', 'outcome'] as const, registers: [registry] }),
+
+    /**
+     * A mail door's session counters, read from its own stats at scrape time:
+     * `phishgate_<door>_sessions_total`, `phishgate_<door>_messages_total{outcome}`, `phishgate_<door>_sessions_active`.
+     */
+    sessionStats(door: 'smtp' | 'milter', read: () => DoorStats): void {
+      const seen = { sessions: 0, outcomes: {} as Record<string, number> };
+      new Counter({
+        name: `phishgate_${door}_sessions_total`,
+        help: `${door} sessions opened`,
+        registers: [registry],
+        collect() {
+          const total = read().totalSessions;
+          this.inc(Math.max(0, total - seen.sessions));
+          seen.sessions = total;
+        },
+      });
+      new Counter({
+        name: `phishgate_${door}_messages_total`,
+        help: `${door} messages by outcome`,
+        labelNames: ['outcome'],
+        registers: [registry],
+        collect() {
+          for (const [outcome, count] of Object.entries(read().outcomes)) {
+            this.inc({ outcome }, Math.max(0, count - (seen.outcomes[outcome] ?? 0)));
+            seen.outcomes[outcome] = count;
+          }
+        },
+      });
+      new Gauge({
+        name: `phishgate_${door}_sessions_active`,
+        help: `${door} sessions open now`,
+        registers: [registry],
+        collect() {
+          this.set(read().activeSessions);
+        },
+      });
+    },
 
     /** A gauge whose value is read from somewhere (the store) at scrape time. */
     gauge(name: string, help: string, read: () => Promise<number>): Gauge {
@@ -69,3 +103,10 @@ export function createMetrics() {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** What a mail door reports about its sessions. */
+export interface DoorStats {
+  activeSessions: number;
+  totalSessions: number;
+  outcomes: Record<string, number>;
+}

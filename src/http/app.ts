@@ -37,6 +37,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: deps.bodyLimitBytes,
     trustProxy: deps.trustProxy ?? false,
     genReqId: () => randomUUID(),
+    // During shutdown, a request that already reached us on an open connection is served, not refused:
+    // the grace period (shutdown.grace_ms) bounds how long that can go on.
+    return503OnClosing: false,
     requestIdHeader: false,
     ajv: { customOptions: { strict: false } },
   });

@@ -15,7 +15,7 @@ import type { Gateway } from './gateway/types.js';
 import { parseRawMessage } from './mail/parse-raw.js';
 import type { Component } from './ops/component.js';
 import { createServices, type Services } from './services/index.js';
-import { createMemoryRateLimiter } from './services/rate-limiter.js';
+import { selectRateLimiter } from './services/rate-limiter-select.js';
 import { migrateToLatest, openStore, type Store } from './store/database.js';
 import { VERSION } from './version.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
@@ -133,7 +133,9 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
       logger,
     });
     background.push({ name: 'jobs', close: () => scheduled.stop() });
-    if (config.http.enabled) doors.push(await startHttpDoor(runtime, createMemoryRateLimiter(clock)));
+    const rateLimit = selectRateLimiter({ redisUrl: config.rate_limit.redis_url, store: runtime.store, clock, readiness: runtime.readiness, logger });
+    background.push({ name: 'rate-limiter', close: () => rateLimit.close() });
+    if (config.http.enabled) doors.push(await startHttpDoor(runtime, rateLimit.limiter));
     if (config.metrics.enabled && config.metrics.port !== null) {
       const server = await startMetricsServer(runtime.metrics, config.metrics.host, config.metrics.port);
       background.push({ name: 'metrics', address: server.address, close: () => server.close() });

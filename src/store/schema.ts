@@ -89,6 +89,13 @@ export interface JobLeasesTable {
   expires_at: string;
 }
 
+export interface RateLimitBucketsTable {
+  bucket_key: string;
+  tokens: number;
+  /** Last refill, epoch milliseconds. */
+  updated_ms: number;
+}
+
 export interface Database {
   plans: PlansTable;
   tenants: TenantsTable;
@@ -97,6 +104,7 @@ export interface Database {
   usage_counters: UsageCountersTable;
   list_entries: ListEntriesTable;
   job_leases: JobLeasesTable;
+  rate_limit_buckets: RateLimitBucketsTable;
 }
 
 // Kept for migrations that add auto-increment columns later without touching these types.

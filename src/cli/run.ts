@@ -6,11 +6,13 @@ import { migrateCommand } from './commands/migrate.js';
 import { serveCommand } from './commands/serve.js';
 import { tenantCommands } from './commands/tenant.js';
 import { retentionCommands } from './commands/retention.js';
+import { migrateDataCommand } from './commands/migrate-data.js';
 
 const USAGE = `usage: phishgate <command>
 
   serve                                   start the enabled doors (REST API, SMTP filter, milter) and jobs
   migrate                                 apply pending database migrations
+  migrate-data --from sqlite:PATH --to postgres://URL   copy everything into a fresh PostgreSQL database
   tenant create --name N --plan P [--quota-limit N]
   tenant list
   tenant update ID [--plan P] [--hard-limit true|false] [--quota-limit N|none] [--rate-limit N] [--rate-burst N]
@@ -21,7 +23,7 @@ const USAGE = `usage: phishgate <command>
 
 Plans: discovery, starter, growth, scale, enterprise. Configuration: config/default.yaml, PHISHGATE_CONFIG, PHISHGATE_* variables.`;
 
-const TOP: Record<string, CommandHandler> = { serve: serveCommand, migrate: migrateCommand };
+const TOP: Record<string, CommandHandler> = { serve: serveCommand, migrate: migrateCommand, 'migrate-data': migrateDataCommand };
 const GROUPS: Record<string, Record<string, CommandHandler>> = { tenant: tenantCommands, key: keyCommands, retention: retentionCommands };
 
 function resolve(argv: string[]): { handler: CommandHandler; rest: string[] } {

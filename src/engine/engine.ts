@@ -121,7 +121,7 @@ export function createEngine(deps: EngineDeps): Engine {
       }
     }
 
-    const scored = scoreRules(fired, { bias: config.bias, groupCaps: config.group_caps, thresholds: config.thresholds });
+    const scored = scoreRules(fired, { bias: config.bias, scale: config.scale, groupCaps: config.group_caps, thresholds: config.thresholds });
     for (const rule of scored.rules) {
       if (rule.weight < INDICATOR_MIN_WEIGHT) continue;
       const detector = groupOf.get(rule.id);

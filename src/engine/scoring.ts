@@ -4,6 +4,8 @@ import type { DetectorGroup } from './detector.js';
 export interface ScoringConfig {
   /** Log-odds before any rule: the score of a message on which nothing fires. */
   bias: number;
+  /** Multiplier of the summed rule contributions (calibration). */
+  scale: number;
   /** Largest total positive contribution of one group (Rspamd "group max score"). */
   groupCaps: Partial<Record<DetectorGroup, number>>;
   thresholds: { phishing: number; suspicious: number };
@@ -33,7 +35,8 @@ const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 /**
  * Rules add log-odds (weight × strength); positive contributions of one group are scaled down together so
  * the group never adds more than its cap (ten URL rules about one link are one piece of evidence, not
- * ten). The sum, plus the bias, goes through the logistic function: the score reads as a probability.
+ * ten). bias + scale × sum goes through the logistic function; bias and scale are fitted on
+ * cross-validated results (Platt scaling) so that the score reads as a probability.
  */
 export function scoreRules(fired: readonly Fired[], config: ScoringConfig): Scored {
   const positiveByGroup = new Map<DetectorGroup, number>();
@@ -46,7 +49,7 @@ export function scoreRules(fired: readonly Fired[], config: ScoringConfig): Scor
     return { id: f.id, strength: round3(f.strength), weight: round3(weight), reason: f.reason };
   });
   rules.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight));
-  const logit = config.bias + rules.reduce((sum, r) => sum + r.weight, 0);
+  const logit = config.bias + config.scale * rules.reduce((sum, r) => sum + r.weight, 0);
   const score = round3(sigmoid(logit));
   const verdict: Verdict = score >= config.thresholds.phishing ? 'phishing' : score >= config.thresholds.suspicious ? 'suspicious' : 'safe';
   return { score, verdict, confidence: round3(Math.max(score, 1 - score)), rules, logit };

@@ -12,6 +12,8 @@ export const EngineSection = Section({
   }),
   /** Log-odds of a message on which no rule fires (score = logistic(bias + Σ weight × strength)). */
   bias: Type.Number({ minimum: -20, maximum: 20 }),
+  /** Multiplier of the summed rule contributions: score = logistic(bias + scale × Σ weight × strength). */
+  scale: Type.Number({ minimum: 0.01, maximum: 10 }),
   /** Weight of every rule by id, in log-odds; start-up fails when a registered rule has none. */
   weights: Type.Record(Type.String({ pattern: '^[A-Z][A-Z0-9_]*$' }), Type.Number({ minimum: -20, maximum: 20 })),
   /** Largest total positive contribution of each rule group. */

@@ -14,7 +14,7 @@ export function visibleBody(message: NormalizedMessage, htmlText: string | undef
  * and URL extraction as `buildFacts`, without the rule work.
  */
 export function classifierInputOf(message: NormalizedMessage, options: { maxUrls: number; maxHtmlChars: number; chars: number }): ClassifierInput {
-  const html = message.html ? parseHtml(message.html.slice(0, options.maxHtmlChars), { maxLinks: options.maxUrls * 2, maxTextChars: Math.max(options.chars * 4, 20000) }) : null;
+  const html = message.html ? parseHtml(message.html.slice(0, options.maxHtmlChars), { maxLinks: options.maxUrls * 2, maxTextChars: options.maxHtmlChars }) : null;
   const urls = extractUrls(message, html, options.maxUrls).urls;
   return { subject: message.subject, body: visibleBody(message, html?.text), urls, attachments: message.attachments };
 }

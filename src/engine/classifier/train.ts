@@ -17,6 +17,8 @@ export interface TrainOptions {
   chars: number;
   /** Folds used to fit the probability calibration on out-of-fold margins. */
   calibrationFolds: number;
+  /** Features seen in fewer training documents are dropped: they can only be memorised, not generalised. */
+  minDocs: number;
   description: string;
 }
 
@@ -28,6 +30,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   seed: 20240601,
   chars: 4000,
   calibrationFolds: 5,
+  minDocs: 2,
   description: '',
 };
 
@@ -37,10 +40,13 @@ interface Encoded {
   label: 0 | 1;
 }
 
-function encode(docs: readonly TrainingDoc[], dimBits: number): Encoded[] {
+function encode(docs: readonly TrainingDoc[], dimBits: number, minDocs: number): Encoded[] {
   const mask = (1 << dimBits) - 1;
-  return docs.map((d) => ({
-    indices: Int32Array.from(new Set(d.features.map((f) => fnv1a(f) & mask))),
+  const hashed = docs.map((d) => Int32Array.from(new Set(d.features.map((f) => fnv1a(f) & mask))));
+  const seen = new Uint32Array(1 << dimBits);
+  for (const indices of hashed) for (const k of indices) seen[k] = seen[k]! + 1;
+  return docs.map((d, i) => ({
+    indices: hashed[i]!.filter((k) => seen[k]! >= minDocs),
     scale: 1 / Math.sqrt(Math.max(1, d.features.length)),
     label: d.label,
   }));
@@ -153,7 +159,7 @@ export function trainModel(docs: readonly TrainingDoc[], partial: Partial<TrainO
   if (docs.length < 4 || !docs.some((d) => d.label === 1) || !docs.some((d) => d.label === 0)) {
     throw new Error('training needs at least two phishing and two legitimate messages');
   }
-  const encoded = encode(docs, options.dimBits);
+  const encoded = encode(docs, options.dimBits, options.minDocs);
   const pairs: Array<{ margin: number; label: 0 | 1 }> = [];
   const folds = Math.min(options.calibrationFolds, Math.min(docs.filter((d) => d.label === 1).length, docs.filter((d) => d.label === 0).length));
   if (folds >= 2) {

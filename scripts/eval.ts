@@ -37,7 +37,8 @@ if (!dir) {
   console.error('usage: npm run eval -- <corpus-dir> [--cv K] [--model FILE] [--no-classifier] [--errors N] [--rules] [--json]');
   process.exit(2);
 }
-const config = loadConfig({ env: {} }).engine;
+// PHISHGATE_CONFIG lets an administrator evaluate their own weights and thresholds.
+const config = loadConfig({ env: process.env.PHISHGATE_CONFIG ? { PHISHGATE_CONFIG: process.env.PHISHGATE_CONFIG } : {} }).engine;
 const ctx = { allowList: [], blockList: [], tenantDomains: [], now: Date.now() };
 const corpus = loadLabelledCorpus(dir);
 const messages: NormalizedMessage[] = [];

@@ -118,11 +118,12 @@ export class BrandIndex {
       const max = c.label.length >= 9 ? 2 : 1;
       if (editDistance(skel, c.skeleton, max) <= max) return { target: c.target, brand: c.brand, genuine: c.label, how: 'typo' };
     }
-    // Combosquatting: the genuine label plus words ("paypal-secure", "secure-paypal-login").
+    // Combosquatting: the genuine label (or a homograph of it) plus words ("paypal-secure",
+    // "secure-paypa1-login").
+    const parts = lower.includes('-') ? lower.split('-').map((p) => skeleton(p)) : [];
     for (const c of candidates) {
-      if (c.label.length < 5 || lower === c.label) continue;
-      const parts = lower.split('-');
-      if (parts.length > 1 && parts.includes(c.label)) return { target: c.target, brand: c.brand, genuine: c.label, how: 'combo' };
+      if (c.label.length < 5 || lower === c.label || parts.length === 0) continue;
+      if (parts.includes(c.skeleton)) return { target: c.target, brand: c.brand, genuine: c.label, how: 'combo' };
     }
     return null;
   }

@@ -1,4 +1,5 @@
 import type { Detector } from './detector.js';
+import { senderLinksAligned } from './detectors/alignment.js';
 import { attachDoubleExtension, attachEncryptedArchive, attachExecutable, attachHtml, attachMacro } from './detectors/attachments.js';
 import { authAlignedPass, authFail } from './detectors/auth.js';
 import { brandAuthentic, brandSpoofing } from './detectors/brand.js';
@@ -13,7 +14,7 @@ import { displayNameAddress, displayNameBrand, displayNameRecipient, freemailCor
 export const DETECTORS: readonly Detector[] = [
   hrefTextMismatch, urlIpHost, urlUserinfo, urlScript, urlShortener, urlSuspiciousTld, urlManySubdomains, urlFreeHosting, urlRedirect, urlLoginPath, urlHomograph, urlLookalike,
   htmlForm, htmlHiddenText,
-  senderLookalike, displayNameBrand, displayNameAddress, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain,
+  senderLookalike, displayNameBrand, displayNameAddress, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain, senderLinksAligned,
   authFail, authAlignedPass,
   urgencyLanguage, credentialRequest, paymentRequest, giftCardRequest, wireTransferRequest, prizeLanguage,
   attachExecutable, attachMacro, attachHtml, attachDoubleExtension, attachEncryptedArchive,

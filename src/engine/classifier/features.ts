@@ -9,8 +9,10 @@ import { fold, removeAddresses } from '../text/words.js';
  * them (corpus README, "Known biases"): every header other than the subject (dates, Received, Message-ID,
  * X-Mailer, X-MS-*, List-*), recipient addresses, e-mail addresses anywhere (text and URLs: the trap
  * address), numbers and month/day names (years, dates), link domains and http-vs-https (they name the
- * collection source and its era), whether the mail is HTML, attachment types (rules judge those), and
- * non-English function words (the legitimate mail of the corpus is almost all English).
+ * collection source and its era), whether links were wrapped (Outlook.com's Safe Links wrapped the
+ * honeypot's mail on delivery) and how many links there are (genre and era), whether the mail is HTML,
+ * attachment types (rules judge those), and non-English function words (the legitimate mail of the
+ * corpus is almost all English).
  */
 export interface ClassifierInput {
   subject: string;
@@ -25,7 +27,7 @@ export interface FeatureOptions {
   chars: number;
 }
 
-export const FEATURE_VERSION = 2;
+export const FEATURE_VERSION = 3;
 
 const URLISH = /\b(?:https?:\/\/|www\.)[^\s<>"]{1,2000}/gi;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -81,14 +83,12 @@ function urlFeatures(urls: readonly ExtractedUrl[], add: (f: string) => void): v
     if (!info.isIp && /^[a-z]{2,12}$/.test(tld)) add(`u:tld:${tld}`);
     if (info.host.includes('xn--')) add('u:punycode');
     if (info.userinfo) add('u:userinfo');
-    if (u.wrappers.length) add('u:wrapped');
     if (info.subdomain && info.subdomain.split('.').length >= 3) add('u:deep');
     const rest = `${info.path} ${info.query.slice(0, 300)}`.replace(ENCODED_EMAIL, ' ').toLowerCase();
     for (const word of rest.split(/[^a-z]+/)) {
       if (PATH_VOCABULARY.has(word)) add(`u:p:${word}`);
     }
   }
-  add(`u:count:${count === 0 ? 0 : count === 1 ? 1 : count <= 3 ? 2 : count <= 10 ? 3 : 4}`);
 }
 
 /** Distinct feature strings of one message. */

@@ -30,10 +30,16 @@ export interface Prediction {
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
+/** Value of each present feature: 1/√n (unit-length binary vectors). */
+const FEATURE_FLOOR = 1;
+export function featureScale(count: number): number {
+  return 1 / Math.sqrt(Math.max(FEATURE_FLOOR, count));
+}
+
 /** Margin of the raw model (before calibration) for a list of distinct features. */
 export function margin(model: ClassifierModel, features: readonly string[]): number {
   const mask = (1 << model.dimBits) - 1;
-  const scale = 1 / Math.sqrt(Math.max(1, features.length));
+  const scale = featureScale(features.length);
   let sum = model.bias;
   for (const f of features) sum += (model.weights[fnv1a(f) & mask] ?? 0) * scale;
   return sum;
@@ -41,7 +47,7 @@ export function margin(model: ClassifierModel, features: readonly string[]): num
 
 export function predict(model: ClassifierModel, features: readonly string[], topN = 3): Prediction {
   const mask = (1 << model.dimBits) - 1;
-  const scale = 1 / Math.sqrt(Math.max(1, features.length));
+  const scale = featureScale(features.length);
   let sum = model.bias;
   const contributions: Array<[string, number]> = [];
   for (const f of features) {

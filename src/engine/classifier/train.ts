@@ -1,6 +1,6 @@
 import { FEATURE_VERSION } from './features.js';
 import { fnv1a, seededRandom } from './hashing.js';
-import { margin, type ClassifierModel } from './model.js';
+import { featureScale, margin, type ClassifierModel } from './model.js';
 
 export interface TrainingDoc {
   features: readonly string[];
@@ -47,7 +47,7 @@ function encode(docs: readonly TrainingDoc[], dimBits: number, minDocs: number):
   for (const indices of hashed) for (const k of indices) seen[k] = seen[k]! + 1;
   return docs.map((d, i) => ({
     indices: hashed[i]!.filter((k) => seen[k]! >= minDocs),
-    scale: 1 / Math.sqrt(Math.max(1, d.features.length)),
+    scale: featureScale(d.features.length),
     label: d.label,
   }));
 }

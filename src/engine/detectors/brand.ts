@@ -53,6 +53,6 @@ export const brandAuthentic: Detector = {
     const foreign = links.filter((u) => !input.brands.owns(brand, u.info!.host) && !TRACKER_DOMAINS.has(u.info!.domain));
     if (foreign.length > 0) return [];
     const verified = input.auth.dmarc === 'pass' || input.auth.dkimPassDomains.some((d) => input.brands.owns(brand, d));
-    return [{ strength: verified ? 1 : 0.6, reason: `Sent from ${brand.name}'s own domain ${input.sender.domain}${verified ? ' (authenticated)' : ''}, and every link points to ${brand.name}` }];
+    return [{ strength: verified ? 1 : 0.8, reason: `Sent from ${brand.name}'s own domain ${input.sender.domain}${verified ? ' (authenticated)' : ''}, and every link points to ${brand.name}` }];
   },
 };

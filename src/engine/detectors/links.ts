@@ -194,6 +194,9 @@ export const urlLoginPath: Detector = {
     return perUrl(input, (u) => {
       const info = u.info!;
       if (input.brands.ownerOf(info.host) || input.recipientDomains.has(info.domain) || TRACKER_DOMAINS.has(info.domain)) return null;
+      // A service linking to its own sign-in page is routine (password resets); look-alike senders are
+      // caught by their own rules.
+      if (info.domain === input.sender.registrable && !input.sender.freemail) return null;
       const parts = `${info.path} ${info.query.slice(0, 300)} ${info.subdomain}`.toLowerCase().split(/[^a-z-]+/);
       const word = parts.find((p) => LOGIN_WORDS.has(p) || (p.includes('-') && p.split('-').some((q) => LOGIN_WORDS.has(q))));
       if (!word) return null;

@@ -8,6 +8,7 @@ const EMBEDDED_ADDRESS = /[a-z0-9._%+-]{1,64}@([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,6
 /** Words that make a display name read like an organisation or a service desk rather than a person. */
 const ROLE_WORDS = new Set([
   'support', 'service', 'services', 'team', 'security', 'admin', 'administrator', 'administration', 'helpdesk', 'billing', 'account', 'accounts', 'department', 'customer', 'care', 'notification', 'notifications', 'alert', 'alerts', 'bank', 'noreply', 'reply', 'payroll', 'hr', 'it', 'webmaster', 'postmaster', 'mailbox', 'verification', 'compliance',
+  'ceo', 'cfo', 'coo', 'cto', 'president', 'director', 'directeur', 'directrice', 'pdg', 'manager', 'finance', 'accounting', 'accounts', 'treasury', 'comptabilite', 'direction', 'geschaftsfuhrer', 'geschaftsfuhrung', 'vorstand', 'presidente', 'direttore', 'directora', 'gerente',
   'equipe', 'clientele', 'client', 'assistance', 'securite', 'banque', 'facturation', 'kundenservice', 'kundendienst', 'sicherheit', 'atencion', 'cliente', 'seguridad', 'assistenza', 'sicurezza', 'klantenservice',
 ]);
 

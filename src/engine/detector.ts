@@ -15,7 +15,7 @@ export interface DetectorHit {
   brand?: string;
 }
 
-export type DetectorGroup = 'url' | 'sender' | 'auth' | 'language' | 'attachment' | 'classifier' | 'brand' | 'html';
+export type DetectorGroup = 'url' | 'sender' | 'auth' | 'language' | 'attachment' | 'classifier' | 'brand' | 'html' | 'llm';
 
 /** A named rule (Rspamd "symbol"): weights live in config under `engine.weights[id]`. */
 export interface Detector {

@@ -113,7 +113,7 @@ export function createEngine(deps: EngineDeps): Engine {
 
     let model = localModel;
     if (deps.llm) {
-      const outcome = await deps.llm.run(facts);
+      const outcome = await deps.llm.run(facts, fired.filter((f) => f.contribution > 0.3).map((f) => f.reason));
       coverage.push(...outcome.coverage);
       if (outcome.fired) {
         fired.push(outcome.fired);

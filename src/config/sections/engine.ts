@@ -53,7 +53,7 @@ export const LlmSection = Section({
   model: Type.String({ minLength: 1 }),
   timeout_ms: Type.Integer({ minimum: 100 }),
   /** What leaves the machine: off | headers_urls | redacted | full. */
-  privacy: Type.Union(['off', 'headers_urls', 'redacted', 'full'].map((l) => Type.Literal(l))),
+  privacy: Type.Union([Type.Literal('off'), Type.Literal('headers_urls'), Type.Literal('redacted'), Type.Literal('full')]),
   /** Log-odds the LLM's verdict adds (phishing +weight × confidence, safe −weight × confidence). */
   weight: Type.Number({ minimum: 0, maximum: 20 }),
   /** Characters of body sent to the LLM (spec §4.1: 4000). */

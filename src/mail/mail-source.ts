@@ -9,7 +9,7 @@ export interface RawMail {
   raw: Buffer;
 }
 
-const MBOX_FROM = /^From \S*.*$/;
+const FROM_ = Buffer.from('From ', 'latin1');
 
 /** An mbox starts with a "From " envelope line; a single message starts with a header field. */
 export async function isMbox(path: string): Promise<boolean> {
@@ -48,7 +48,7 @@ export async function* readMbox(path: string, maxBytes: number): AsyncGenerator<
     for (let nl = data.indexOf(10, start); nl >= 0; nl = data.indexOf(10, start)) {
       const line = data.subarray(start, nl + 1);
       start = nl + 1;
-      const isFrom = previousBlank && line.length >= 5 && line[0] === 0x46 && MBOX_FROM.test(line.subarray(0, Math.min(line.length, 200)).toString('latin1'));
+      const isFrom = previousBlank && line.length >= 5 && line.subarray(0, 5).equals(FROM_);
       if (isFrom) {
         const mail = flush();
         if (mail) yield mail;

@@ -35,24 +35,31 @@ const SKIPPED_SCHEMES = /^(mailto|tel|sms|cid|about|file|callto|skype|#)/i;
  * linkifyjs is thorough but slow on long prose, so only whitespace-separated tokens that could hold a
  * URL (a dot or "://") are handed to it, joined into one string: linear, and 2-3× cheaper.
  */
-export function linkifyText(text: string, limit: number, bareDomains = false): string[] {
+export function linkifyText(text: string, limit: number, bareDomains = false): { urls: string[]; capped: boolean } {
   const candidates: string[] = [];
   let budget = 0;
+  let capped = false;
   for (const token of text.split(/[\s<>"]+/)) {
     if (token.length < 4 || token.length > MAX_TOKEN || !token.includes('.')) continue;
+    if (candidates.length >= limit * 4 || budget > 4_000_000) {
+      capped = true;
+      break;
+    }
     candidates.push(token);
     budget += token.length;
-    if (candidates.length >= limit * 4 || budget > 4_000_000) break;
   }
-  if (candidates.length === 0) return [];
+  if (candidates.length === 0) return { urls: [], capped };
   const out: string[] = [];
   for (const match of linkify.find(candidates.join(' '), 'url')) {
     // A bare "mx.example.com" in a bounce or a version number "4.1.0.5" is a mention, not a link.
     if (!bareDomains && !/^(https?:\/\/|www\.)/i.test(match.value)) continue;
+    if (out.length >= limit) {
+      capped = true;
+      break;
+    }
     out.push(match.href);
-    if (out.length >= limit) break;
   }
-  return out;
+  return { urls: out, capped };
 }
 
 function normaliseHref(raw: string): string | null {
@@ -107,12 +114,19 @@ export function extractUrls(message: NormalizedMessage, html: HtmlFacts | null, 
 
   for (const url of message.urls) add(url, 'field', 'text', '');
   if (html) for (const link of html.links) add(link.url, 'html', link.kind, link.text);
-  for (const url of linkifyText(message.text, maxUrls)) add(url, 'text', 'text', '');
-  if (html) for (const url of linkifyText(html.text, maxUrls)) add(url, 'html', 'text', '');
+  let capped = false;
+  const fromText = (text: string): void => {
+    const found = linkifyText(text, maxUrls);
+    capped ||= found.capped;
+    for (const url of found.urls) add(url, 'text', 'text', '');
+  };
+  fromText(message.text);
+  if (html) fromText(html.text);
   for (const attachment of message.attachments) {
     if (!attachment.filename) continue;
-    for (const url of linkifyText(attachment.filename.replace(/\.(html?|pdf|zip|docx?|xlsx?|svg)$/i, ''), 5, true)) add(url, 'attachment', 'text', '');
+    for (const url of linkifyText(attachment.filename.replace(/\.(html?|pdf|zip|docx?|xlsx?|svg)$/i, ''), 5, true).urls) add(url, 'attachment', 'text', '');
   }
-  const coverage = dropped > 0 ? [`only the first ${maxUrls} distinct URLs were judged (${dropped} more ignored)`] : [];
+  if (capped || (html && html.links.length >= maxUrls * 2)) dropped = Math.max(dropped, 1);
+  const coverage = dropped > 0 ? [`only the first ${maxUrls} distinct URLs were judged (more were ignored)`] : [];
   return { urls: [...byUrl.values()], coverage };
 }

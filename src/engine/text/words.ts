@@ -37,7 +37,7 @@ export function rawWords(text: string, max = Number.MAX_SAFE_INTEGER): string[] 
   return out;
 }
 
-const ADDRESS_DELIMITER = /[\s<>()"',;:[\]]/;
+const ADDRESS_DELIMITER = /[\s<>()"',;:@[\]]/;
 
 /**
  * Replaces e-mail addresses with a space: scans out from each "@" (at most 64 characters before, 255

@@ -87,13 +87,13 @@ async function* walk(path: string): AsyncGenerator<string> {
 
 /**
  * Every message under `paths`: files (a single message, or an mbox when it starts with "From "),
- * directories recursively (hidden entries skipped; files ending in .json/.jsonl skipped, so a labelled
+ * directories recursively (hidden entries and .json/.jsonl/.yaml/.yml/.md/.gz files skipped, so a labelled
  * corpus folder can be scanned as is), in a stable order.
  */
 export async function* readMailSources(paths: readonly string[], maxBytes: number): AsyncGenerator<RawMail> {
   for (const root of paths) {
     for await (const file of walk(root)) {
-      if (/\.(jsonl?|md|txt\.gz)$/i.test(file) && file !== root) continue;
+      if (/\.(jsonl?|ya?ml|md|gz)$/i.test(file) && file !== root) continue;
       if (await isMbox(file)) {
         yield* readMbox(file, maxBytes);
         continue;

@@ -1,7 +1,16 @@
 import type { Detector } from '../detector.js';
 
-/** Calibrated log-odds are clipped here; with weight ±8 the classifier adds its own log-odds to the score. */
+/** Calibrated log-odds are clipped to ±8 before anything else (beyond that, no extra meaning). */
 export const CLASSIFIER_LOGIT_RANGE = 8;
+/**
+ * Strength = tanh(logit / SOFT_RANGE): close to the log-odds divided by SOFT_RANGE for an uncertain
+ * model, saturating smoothly towards 1 for a confident one. With weight SOFT_RANGE the classifier adds
+ * about its own log-odds when unsure and at most SOFT_RANGE when sure, without the ties a hard cap makes.
+ * The dev corpus has almost no modern transactional mail, so on such mail the model's confidence
+ * outruns its knowledge: its push towards phishing is bounded, its push towards legitimate (range 8)
+ * much less so.
+ */
+export const SOFT_RANGE = 4;
 
 /** "w:verify" → "verify", "b:your_account" → "your account", "u:p:login" → "login (in a link)". */
 export function describeFeature(feature: string): string {
@@ -24,7 +33,7 @@ export const classifierPhish: Detector = {
   description: 'The statistical classifier (subject, first 4,000 characters of the body, link words) finds the wording typical of phishing and scams',
   run({ classification }) {
     if (!classification || classification.logit <= 0) return [];
-    const strength = Math.min(1, classification.logit / CLASSIFIER_LOGIT_RANGE);
+    const strength = Math.tanh(classification.logit / SOFT_RANGE);
     const words = classification.top.length ? `; e.g. ${classification.top.map(describeFeature).join(', ')}` : '';
     return [{ strength, reason: `Wording resembles phishing and scam mail (statistical classifier: ${percent(classification.probability)}${words})` }];
   },
@@ -36,6 +45,6 @@ export const classifierHam: Detector = {
   description: 'The statistical classifier finds the wording typical of legitimate mail (negative weight)',
   run({ classification }) {
     if (!classification || classification.logit >= 0) return [];
-    return [{ strength: Math.min(1, -classification.logit / CLASSIFIER_LOGIT_RANGE), reason: `Wording resembles legitimate mail (statistical classifier: ${percent(classification.probability)} phishing)` }];
+    return [{ strength: Math.tanh(-classification.logit / CLASSIFIER_LOGIT_RANGE), reason: `Wording resembles legitimate mail (statistical classifier: ${percent(classification.probability)} phishing)` }];
   },
 };

@@ -5,7 +5,7 @@ import { authAlignedPass, authFail } from './detectors/auth.js';
 import { brandAuthentic, brandSpoofing } from './detectors/brand.js';
 import { classifierHam, classifierPhish } from './detectors/classifier.js';
 import { htmlForm, htmlHiddenText } from './detectors/html.js';
-import { credentialRequest, giftCardRequest, paymentRequest, prizeLanguage, urgencyLanguage, wireTransferRequest } from './detectors/language.js';
+import { credentialRequest, genericGreeting, giftCardRequest, paymentRequest, prizeLanguage, urgencyLanguage, wireTransferRequest } from './detectors/language.js';
 import { hrefTextMismatch, urlFreeHosting, urlIpHost, urlLoginPath, urlManySubdomains, urlRedirect, urlScript, urlShortener, urlSuspiciousTld, urlUserinfo } from './detectors/links.js';
 import { senderLookalike, urlHomograph, urlLookalike } from './detectors/lookalike.js';
 import { displayNameAddress, displayNameBrand, displayNameRecipient, freemailCorporate, recipientInSubject, replyToOtherDomain } from './detectors/sender.js';
@@ -16,7 +16,7 @@ export const DETECTORS: readonly Detector[] = [
   htmlForm, htmlHiddenText,
   senderLookalike, displayNameBrand, displayNameAddress, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain, senderLinksAligned,
   authFail, authAlignedPass,
-  urgencyLanguage, credentialRequest, paymentRequest, giftCardRequest, wireTransferRequest, prizeLanguage,
+  urgencyLanguage, credentialRequest, paymentRequest, giftCardRequest, wireTransferRequest, prizeLanguage, genericGreeting,
   attachExecutable, attachMacro, attachHtml, attachDoubleExtension, attachEncryptedArchive,
   brandSpoofing, brandAuthentic,
   classifierPhish, classifierHam,

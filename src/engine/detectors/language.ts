@@ -34,3 +34,21 @@ export const paymentRequest = languageRule('PAYMENT_REQUEST', ['payment'], (q) =
 export const giftCardRequest = languageRule('GIFT_CARD_REQUEST', ['giftcard'], (q) => `Mentions gift cards or prepaid codes: ${q}`, undefined, 'Gift cards, prepaid vouchers and their codes (a classic BEC payout)');
 export const wireTransferRequest = languageRule('WIRE_TRANSFER_REQUEST', ['wire'], (q) => `Wire-transfer or bank-detail request: ${q}`, undefined, 'Business e-mail compromise: transfers, new bank details, secrecy, "are you available"');
 export const prizeLanguage = languageRule('PRIZE_SCAM_LANGUAGE', ['prize'], (q) => `Prize or reward bait: ${q}`, undefined, 'You have won, you were selected, claim your reward, guaranteed returns');
+
+const GREETING_WORDS = /^\s*(?:dear|hello|hi|hey|attention|bonjour|cher|ch[èe]re|hallo|liebe[r]?|sehr geehrte[r]?|estimad[oa]|hola|gentile|ciao|beste|hallo|ol[áa]|prezad[oa])[\s,:]+([^\s,:!]{1,100})/i;
+
+export const genericGreeting: Detector = {
+  id: 'GENERIC_GREETING',
+  group: 'language',
+  description: 'Impersonal greeting ("Dear Customer", "Cher client") or a greeting that uses the recipient\'s e-mail address',
+  run(input) {
+    const recipients = input.message.to.slice(0, 5).map((r) => r.address.toLowerCase()).filter((a) => a.includes('@'));
+    const greeted = GREETING_WORDS.exec(input.bodyText.slice(0, 300))?.[1]?.toLowerCase();
+    if (greeted) {
+      const byAddress = recipients.find((a) => greeted === a || greeted === a.slice(0, a.indexOf('@')));
+      if (byAddress) return [{ strength: 1, reason: `Greets the recipient by their e-mail address ("${greeted}") instead of a name` }];
+    }
+    const found = phrasesOf(input, ['greeting']);
+    return found.length ? [{ strength: 0.6, reason: `Impersonal greeting: "${found[0]}"` }] : [];
+  },
+};

@@ -112,5 +112,6 @@ export const EN: Lexicon = {
     'double your money|bitcoin|crypto|investment',
     'guaranteed profit|profits|income|returns',
   ],
+  greeting: ['dear valued? customer|user|client|member|subscriber|account|beneficiary|recipient|friend|sir|madam|winner', 'dear account|email|mailbox holder|owner|user', 'dear sir or madam', 'hello|hi|attention valued? customer|user|client|member'],
   archive_password: ['the password|passcode is', 'password|passcode for|to open the? archive|zip|file|attachment|document', 'archive|zip|file|document|attachment password', 'password protected|encrypted'],
 };

@@ -20,6 +20,7 @@ export const DE: Lexicon = {
   giftcard: ['geschenkkarte|geschenkkarten|gutschein|gutscheine|guthabenkarte|guthabenkarten'],
   wire: ['uberweisung|auslandsuberweisung|bankuberweisung', 'neue bankverbindung|kontoverbindung', 'anderung der bankverbindung|kontodaten', 'sind sie verfugbar|erreichbar', 'streng vertraulich', 'vertrauliche angelegenheit|zahlung|uberweisung'],
   prize: ['herzlichen gluckwunsch', 'sie haben gewonnen', 'sie wurden ausgewahlt', 'gewinn|preis|belohnung abholen|einlosen|sichern', 'gewinnspiel|verlosung', 'kostenlos|gratis geschenk|iphone'],
+  greeting: ['sehr geehrter|geehrte|liebe|lieber kunde|kundin|nutzer|benutzer|mitglied', 'sehr geehrte damen und herren'],
   archive_password: ['passwort|kennwort fur das? archiv|datei|dokument|anhang|zip', 'passwort|kennwort lautet'],
 };
 
@@ -43,6 +44,7 @@ export const ES: Lexicon = {
   giftcard: ['tarjeta|tarjetas regalo|de regalo', 'cupon|cupones|vale|vales'],
   wire: ['transferencia bancaria|urgente|internacional', 'nueva cuenta bancaria', 'cambio de cuenta bancaria', 'cambio de datos bancarios', 'esta|estas disponible'],
   prize: ['felicidades|enhorabuena', 'usted|tu ha|has ganado', 'ha|has sido seleccionad~|elegid~', 'reclame|reclama|obtenga|obten su|tu premio|regalo|recompensa', 'sorteo|loteria'],
+  greeting: ['estimado|estimada|querido|querida cliente|usuario|usuaria|miembro'],
   archive_password: ['contrasena del archivo|documento|fichero|zip', 'la contrasena es'],
 };
 
@@ -66,6 +68,7 @@ export const IT: Lexicon = {
   giftcard: ['carta|carte regalo', 'buono|buoni regalo|acquisto'],
   wire: ['bonifico bancario|urgente|estero', 'nuovo conto|iban', 'cambio|modifica coordinate|iban|conto bancarie?', 'sei|e disponibile'],
   prize: ['congratulazioni', 'hai|ha vinto', 'sei|e stato selezionat~|scelt~', 'riscatta|richiedi|ottieni il|la tuo|suo|tua|sua premio|regalo|ricompensa', 'estrazione|lotteria|concorso a premi'],
+  greeting: ['gentile|caro|cara cliente|utente|membro'],
   archive_password: ['password dell? archivio|file|documento|zip', 'la password e'],
 };
 
@@ -78,6 +81,7 @@ export const NL: Lexicon = {
   giftcard: ['cadeaukaart|cadeaukaarten|cadeaubon|cadeaubonnen|waardebon'],
   wire: ['bankoverschrijving|overboeking', 'nieuw rekeningnummer|bankrekeningnummer', 'wijziging van? bankgegevens|rekeningnummer', 'ben|bent je|u beschikbaar'],
   prize: ['gefeliciteerd', 'u|je hebt|heeft gewonnen', 'u|je bent geselecteerd|uitgekozen', 'claim|ontvang uw|je prijs|beloning|cadeau', 'loterij|winactie'],
+  greeting: ['beste|geachte klant|gebruiker|lid'],
   archive_password: ['wachtwoord van het? archief|bestand|document|zip', 'het wachtwoord is'],
 };
 
@@ -90,5 +94,6 @@ export const PT: Lexicon = {
   giftcard: ['cartao|cartoes de? presente', 'vale|vales presente'],
   wire: ['transferencia bancaria|urgente|internacional', 'nova conta bancaria', 'alteracao de? dados bancarios', 'esta disponivel'],
   prize: ['parabens', 'voce ganhou', 'voce foi selecionad~|escolhid~', 'resgate|receba seu premio|presente|recompensa', 'sorteio|loteria'],
+  greeting: ['prezado|prezada|caro|cara cliente|usuario|usuaria'],
   archive_password: ['senha do arquivo|documento|zip', 'a senha e'],
 };

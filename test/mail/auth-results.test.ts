@@ -27,3 +27,15 @@ describe('senderAuth', () => {
     expect(senderAuth([], {})).toMatchObject({ spf: 'none', dkim: 'none', dmarc: 'none', source: 'none' });
   });
 });
+
+describe('receivedChain', () => {
+  it('extracts HELO, IP and receiver of each hop, newest first', async () => {
+    const { receivedChain } = await import('../../src/mail/received.js');
+    const hops = receivedChain([
+      h('Received', 'from mail.example.org (mail.example.org [192.0.2.10]) by mx.example.com (Postfix) with ESMTPS id 4A1; Mon, 1 Jan 2024 00:00:00 +0000'),
+      h('X-Other', 'x'),
+      h('Received', 'from [198.51.100.7] (helo=laptop) by mail.example.org with esmtpa'),
+    ]);
+    expect(hops).toEqual([{ from: 'mail.example.org', ip: '192.0.2.10', by: 'mx.example.com' }, { from: '[198.51.100.7]', ip: '198.51.100.7', by: 'mail.example.org' }]);
+  });
+});

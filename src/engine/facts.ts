@@ -2,6 +2,7 @@ import type { NormalizedMessage } from '../core/message.js';
 import { senderAuth, type SenderAuth } from '../mail/auth-results.js';
 import { parseHtml, type HtmlFacts } from '../mail/html.js';
 import { extractUrls, type ExtractedUrl } from '../mail/url-extract.js';
+import { visibleBody } from './classifier/document.js';
 import { registrableDomain } from '../mail/url-info.js';
 import type { BrandIndex } from './brand-index.js';
 import type { Brand } from './data/brand-types.js';
@@ -137,7 +138,7 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
   const extracted = extractUrls(message, html, options.maxUrls);
   coverage.push(...extracted.coverage);
   const plain = message.text.trim();
-  const bodyText = plain || html?.text || '';
+  const bodyText = visibleBody(message, html?.text);
   const ruleText = [message.subject, plain, html?.text ?? '', html?.altText ?? ''].filter(Boolean).join('\n');
   // Addresses and URLs are judged by their own rules; as words they would make "jane@gmail.com" a
   // mention of Google.

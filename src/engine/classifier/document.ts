@@ -3,10 +3,15 @@ import { parseHtml } from '../../mail/html.js';
 import { extractUrls } from '../../mail/url-extract.js';
 import type { ClassifierInput } from './features.js';
 
-/** What a reader sees of the body: text/plain when present, else the HTML's visible text (as the engine does). */
+/**
+ * What a reader sees of the body: mail clients show the HTML part when there is one, so its visible text
+ * wins unless the plain-text part says more (a stub "view this mail in HTML" plain part is common in
+ * phishing, and some senders put a different text there).
+ */
 export function visibleBody(message: NormalizedMessage, htmlText: string | undefined): string {
   const plain = message.text.trim();
-  return plain || htmlText || '';
+  const html = htmlText?.trim() ?? '';
+  return html.length > plain.length ? html : plain;
 }
 
 /**

@@ -134,6 +134,7 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
     const source = message.html.length > options.maxHtmlChars ? message.html.slice(0, options.maxHtmlChars) : message.html;
     if (source.length < message.html.length) coverage.push(`HTML body truncated at ${options.maxHtmlChars} characters`);
     html = parseHtml(source, { maxLinks: options.maxUrls * 2, maxTextChars: options.maxHtmlChars });
+    if (html.truncated) coverage.push('HTML parsing stopped early (too many or too deeply nested tags)');
   }
   const extracted = extractUrls(message, html, options.maxUrls);
   coverage.push(...extracted.coverage);

@@ -22,7 +22,16 @@ export interface HtmlFacts {
   images: number;
   /** Alt texts of images: image-only lures put the brand there. */
   altText: string;
+  /** Parsing stopped early (too many tags or too deep nesting); what came before was used. */
+  truncated: boolean;
 }
+
+/**
+ * htmlparser2 searches its open-element stack on every close, so thousands of unclosed nested tags cost
+ * quadratic time: parsing stops at this depth or this many tags (no real mail comes near either).
+ */
+const MAX_OPEN_DEPTH = 400;
+const MAX_TAGS = 40_000;
 
 const SKIP_CONTENT = new Set(['script', 'style', 'head', 'title', 'noscript', 'template', 'xml', 'svg']);
 const BLOCK = new Set(['p', 'div', 'br', 'tr', 'td', 'th', 'li', 'ul', 'ol', 'table', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'blockquote', 'section', 'article', 'header', 'footer', 'center', 'dd', 'dt', 'pre', 'form', 'button']);
@@ -38,7 +47,9 @@ export interface HtmlOptions {
 
 /** HTML → visible text, links with their anchor text, forms and hidden-text facts. Linear in the input. */
 export function parseHtml(html: string, options: HtmlOptions): HtmlFacts {
-  const facts: HtmlFacts = { text: '', links: [], forms: 0, passwordInputs: 0, hiddenChars: 0, images: 0, altText: '' };
+  const facts: HtmlFacts = { text: '', links: [], forms: 0, passwordInputs: 0, hiddenChars: 0, images: 0, altText: '', truncated: false };
+  let openDepth = 0;
+  let tags = 0;
   const chunks: string[] = [];
   let textLength = 0;
   let skipDepth = 0;
@@ -65,6 +76,13 @@ export function parseHtml(html: string, options: HtmlOptions): HtmlFacts {
   const parser = new Parser(
     {
       onopentag(name, attrs) {
+        tags++;
+        if (!VOID.has(name)) openDepth++;
+        if (openDepth > MAX_OPEN_DEPTH || tags > MAX_TAGS) {
+          facts.truncated = true;
+          parser.pause();
+          return;
+        }
         const hidden = typeof attrs.style === 'string' && HIDDEN_STYLE.test(attrs.style) || 'hidden' in attrs;
         const skip = SKIP_CONTENT.has(name);
         if (!VOID.has(name) && (hidden || skip)) {
@@ -119,6 +137,7 @@ export function parseHtml(html: string, options: HtmlOptions): HtmlFacts {
         }
       },
       onclosetag(name) {
+        if (!VOID.has(name)) openDepth--;
         if (name === 'a' && anchor) {
           anchor.link.text = collapse(anchor.parts.join('')).slice(0, 300);
           anchor = null;
@@ -135,7 +154,7 @@ export function parseHtml(html: string, options: HtmlOptions): HtmlFacts {
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.write(html);
-  parser.end();
+  if (!facts.truncated) parser.end();
   facts.text = collapse(chunks.join(' ')).slice(0, options.maxTextChars);
   facts.altText = collapse(alts.join(' '));
   return facts;

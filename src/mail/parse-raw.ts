@@ -16,12 +16,12 @@ export interface ParseLimits {
 }
 
 export const DEFAULT_PARSE_LIMITS: ParseLimits = {
-  maxMessageBytes: 25 * 1024 * 1024,
+  maxMessageBytes: 10 * 1024 * 1024,
   maxParts: 200,
   maxDepth: 20,
   maxHeaders: 1000,
-  maxHtmlChars: 2_000_000,
-  maxTextChars: 1_000_000,
+  maxHtmlChars: 1_000_000,
+  maxTextChars: 500_000,
 };
 
 /** Bytes kept from the start and the end of archives and Office files, to read their directories. */

@@ -100,7 +100,7 @@ export const replyToOtherDomain: Detector = {
   id: 'REPLY_TO_OTHER_DOMAIN',
   group: 'sender',
   indicator: 'impersonation',
-  description: 'Replies go to another domain than the sender (strongest when it is free-mail)',
+  description: 'Replies are diverted to a free-mail mailbox on another domain than the sender (mailing lists excepted)',
   run({ sender, message }) {
     // "Jane via List" with Reply-To Jane: the list rewrote From for DMARC and kept her address.
     if (!sender.registrable || VIA.test(sender.displayName)) return [];

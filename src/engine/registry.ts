@@ -1,10 +1,10 @@
 import type { Detector } from './detector.js';
-import { senderLinksAligned } from './detectors/alignment.js';
+import { internalAuthenticated, senderLinksAligned } from './detectors/alignment.js';
 import { attachDoubleExtension, attachEncryptedArchive, attachExecutable, attachHtml, attachMacro } from './detectors/attachments.js';
 import { authAlignedPass, authFail } from './detectors/auth.js';
 import { brandAuthentic, brandSpoofing } from './detectors/brand.js';
 import { classifierHam, classifierPhish } from './detectors/classifier.js';
-import { htmlForm, htmlHiddenText } from './detectors/html.js';
+import { htmlForm, htmlHiddenText, unicodeObfuscation } from './detectors/html.js';
 import { credentialRequest, genericGreeting, giftCardRequest, paymentRequest, prizeLanguage, urgencyLanguage, wireTransferRequest } from './detectors/language.js';
 import { hrefTextMismatch, urlFreeHosting, urlIpHost, urlLoginPath, urlManySubdomains, urlRedirect, urlScript, urlShortener, urlSuspiciousTld, urlUserinfo } from './detectors/links.js';
 import { senderLookalike, urlHomograph, urlLookalike } from './detectors/lookalike.js';
@@ -13,8 +13,8 @@ import { displayNameAddress, displayNameBrand, displayNameRecipient, freemailCor
 /** Static registry (no filesystem autoload): adding a rule means adding it here and a weight in config. */
 export const DETECTORS: readonly Detector[] = [
   hrefTextMismatch, urlIpHost, urlUserinfo, urlScript, urlShortener, urlSuspiciousTld, urlManySubdomains, urlFreeHosting, urlRedirect, urlLoginPath, urlHomograph, urlLookalike,
-  htmlForm, htmlHiddenText,
-  senderLookalike, displayNameBrand, displayNameAddress, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain, senderLinksAligned,
+  htmlForm, htmlHiddenText, unicodeObfuscation,
+  senderLookalike, displayNameBrand, displayNameAddress, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain, senderLinksAligned, internalAuthenticated,
   authFail, authAlignedPass,
   urgencyLanguage, credentialRequest, paymentRequest, giftCardRequest, wireTransferRequest, prizeLanguage, genericGreeting,
   attachExecutable, attachMacro, attachHtml, attachDoubleExtension, attachEncryptedArchive,

@@ -81,3 +81,18 @@ describe('allow and block lists (contract §4)', () => {
     expect(result.rules.length).toBeGreaterThan(0);
   });
 });
+
+describe('evasion and internal mail', () => {
+  const engine = createEngine({ config, classifier: null });
+  it('flags styled Unicode look-alike letters and reads through them', async () => {
+    const result = await engine.analyze(apiMessage({ subject: '𝐕𝐞𝐫𝐢𝐟𝐲 𝐲𝐨𝐮𝐫 𝐚𝐜𝐜𝐨𝐮𝐧𝐭', text: 'Your account has been suspended.' }), ctx());
+    expect(result.rules.map((r) => r.id)).toEqual(expect.arrayContaining(['UNICODE_OBFUSCATION', 'CREDENTIAL_REQUEST']));
+  });
+
+  it('authenticated mail from the tenant domain counts as internal; unauthenticated does not', async () => {
+    const internal = apiMessage({ from: { name: 'Claire', address: 'claire@example.com' } });
+    const tenant = ctx({ tenantDomains: ['example.com'] });
+    expect((await engine.analyze({ ...internal, authHints: { dmarc: 'pass' } }, tenant)).rules.map((r) => r.id)).toContain('INTERNAL_AUTHENTICATED');
+    expect((await engine.analyze(internal, tenant)).rules.map((r) => r.id)).not.toContain('INTERNAL_AUTHENTICATED');
+  });
+});

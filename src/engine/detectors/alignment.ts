@@ -34,3 +34,23 @@ export const senderLinksAligned: Detector = {
     return [{ strength, reason: `${which} to the sender's own ${verified ? 'authenticated ' : ''}domain ${sender.registrable}` }];
   },
 };
+
+/**
+ * Negative evidence: authenticated mail from the tenant's own domain (DMARC pass, or a DKIM signature of
+ * that domain). Unauthenticated "internal" mail earns nothing: a spoofed colleague is the classic CEO fraud.
+ */
+export const internalAuthenticated: Detector = {
+  id: 'INTERNAL_AUTHENTICATED',
+  group: 'sender',
+  description: "Authenticated mail from the tenant's own domain (lowers the score)",
+  run({ sender, auth, ctx }) {
+    if (!sender.registrable || auth.dmarc === 'fail' || auth.spf === 'fail') return [];
+    const own = ctx.tenantDomains.some((d) => {
+      const domain = d.toLowerCase();
+      return sender.domain === domain || sender.domain.endsWith(`.${domain}`);
+    });
+    if (!own) return [];
+    const verified = auth.dmarc === 'pass' || auth.dkimPassDomains.some((d) => d === sender.registrable || d.endsWith(`.${sender.registrable}`));
+    return verified ? [{ strength: 1, reason: `Authenticated mail from your own domain ${sender.domain}` }] : [];
+  },
+};

@@ -23,3 +23,25 @@ export const htmlHiddenText: Detector = {
     return [{ strength: share > 0.5 ? 1 : 0.6, reason: `${html.hiddenChars} characters of the HTML are hidden from the reader` }];
   },
 };
+
+// Mathematical alphanumerics (𝐕𝐞𝐫𝐢𝐟𝐲), enclosed letters and invisible characters inside words (fullwidth
+// letters are left out: they are ordinary in Japanese text):
+// ways to write words that filters do not read. Counted, never matched with a backtracking pattern.
+const STYLED = /[\u{1D400}-\u{1D7FF}\u{1F130}-\u{1F189}\u24B6-\u24E9]/gu;
+const INVISIBLE_IN_WORD = /[a-z][\u200b-\u200d\u2060]+[a-z]/giu;
+
+export const unicodeObfuscation: Detector = {
+  id: 'UNICODE_OBFUSCATION',
+  group: 'html',
+  description: 'Words written with look-alike Unicode letters (𝐕𝐞𝐫𝐢𝐟𝐲, Ⓥⓔⓡⓘⓕⓨ) or split by invisible characters to slip past filters',
+  run({ message, html }) {
+    const text = `${message.subject}\n${message.text.slice(0, 20_000)}\n${html?.text.slice(0, 20_000) ?? ''}`;
+    let styled = 0;
+    for (const _ of text.matchAll(STYLED)) if (++styled >= 50) break;
+    let split = 0;
+    for (const _ of `${message.subject}\n${message.text.slice(0, 20_000)}`.matchAll(INVISIBLE_IN_WORD)) if (++split >= 50) break;
+    if (styled >= 3) return [{ strength: styled >= 10 ? 1 : 0.6, reason: `${styled >= 50 ? '50+' : styled} characters are styled Unicode look-alikes of ordinary letters (a filter-evasion trick)` }];
+    if (split >= 5) return [{ strength: 0.6, reason: `Words are split by invisible characters (${split >= 50 ? '50+' : split} places)` }];
+    return [];
+  },
+};

@@ -1,6 +1,7 @@
 /**
  * Word-level view of text shared by the language rules and the brand finder: lower-case, accents
- * stripped ("vérifiez" → "verifiez", "ß" → "ss"), split on anything that is not a letter or digit.
+ * stripped ("vérifiez" → "verifiez", "ß" → "ss"), compatibility forms unfolded (NFKD: "𝐕𝐞𝐫𝐢𝐟𝐲" and
+ * fullwidth "Ｖｅｒｉｆｙ" → "verify", a filter-evasion trick), split on anything that is not a letter or digit.
  * Everything here is linear in the input.
  */
 
@@ -9,8 +10,8 @@ const LIGATURES: Record<string, string> = { ß: 'ss', œ: 'oe', æ: 'ae', ø: 'o
 /** Lower-case, diacritics removed, common ligatures expanded. */
 export function fold(text: string): string {
   return text
+    .normalize('NFKD')
     .toLowerCase()
-    .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[ßœæøđłı]/g, (c) => LIGATURES[c] ?? c);
 }

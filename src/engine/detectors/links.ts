@@ -200,7 +200,7 @@ export const urlLoginPath: Detector = {
       const parts = `${info.path} ${info.query.slice(0, 300)} ${info.subdomain}`.toLowerCase().split(/[^a-z-]+/);
       const word = parts.find((p) => LOGIN_WORDS.has(p) || (p.includes('-') && p.split('-').some((q) => LOGIN_WORDS.has(q))));
       if (!word) return null;
-      const brandText = claimed ? `, not on a ${claimed.name} domain` : '';
+      const brandText = claimed ? `, which does not belong to ${claimed.name}` : '';
       return { strength: claimed ? 1 : 0.3, reason: `Link leads to a "${word}" page on ${info.host}${brandText}`, flag: 'login_path' };
     });
   },

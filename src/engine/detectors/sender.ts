@@ -22,7 +22,7 @@ export const displayNameBrand: Detector = {
     const found = brands.mentions(words(sender.displayName, 50), sender.displayName.split(/[^\p{L}\p{N}]+/u).slice(0, 50));
     for (const brand of found.keys()) {
       if (brands.owns(brand, sender.domain)) continue;
-      return [{ strength: 1, reason: `Display name "${sender.displayName.slice(0, 60)}" claims ${brand.name}, but the address ${sender.address} is not a ${brand.name} domain`, brand: brand.name }];
+      return [{ strength: 1, reason: `Display name "${sender.displayName.slice(0, 60)}" claims ${brand.name}, but the address ${sender.address} does not belong to ${brand.name}`, brand: brand.name }];
     }
     return [];
   },

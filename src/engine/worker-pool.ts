@@ -40,6 +40,19 @@ interface Pending {
 interface Slot {
   worker: Worker;
   inFlight: number;
+  /** Requests in flight on this worker, failed if it dies. */
+  ids: Set<number>;
+}
+
+interface WorkerReply {
+  id?: number;
+  kind?: string;
+  ok?: boolean;
+  result?: EngineResult;
+  message?: NormalizedMessage;
+  ms?: number;
+  parseMs?: number;
+  error?: { message: string; code: ErrorCode | null };
 }
 
 /**
@@ -58,10 +71,14 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let closed = false;
-  const slots: Slot[] = Array.from({ length: Math.max(1, options.size) }, () => {
-    const worker = startWorker({ config: options.config, secrets: options.secrets ?? { llmApiKey: null } });
-    const slot: Slot = { worker, inFlight: 0 };
-    worker.on('message', (reply: { id?: number; kind?: string; ok?: boolean; result?: EngineResult; message?: NormalizedMessage; ms?: number; parseMs?: number; error?: { message: string; code: ErrorCode | null }; [key: string]: unknown }) => {
+  const workerData = { config: options.config, secrets: options.secrets ?? { llmApiKey: null } };
+
+  /** Starts (or restarts) the worker of a slot; a crashed worker fails only its own requests and is replaced. */
+  const spawn = (slot: Slot): void => {
+    const worker = startWorker(workerData);
+    slot.worker = worker;
+    slot.inFlight = 0;
+    worker.on('message', (reply: WorkerReply) => {
       if (reply.kind === 'detector_error') {
         options.onDetectorError?.(String(reply.id), reply.error);
         return;
@@ -70,16 +87,27 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       const waiter = pending.get(reply.id);
       if (!waiter) return;
       pending.delete(reply.id);
+      slot.ids.delete(reply.id);
       slot.inFlight--;
       if (reply.ok && reply.result) waiter.resolve({ result: reply.result, ...(reply.message ? { message: reply.message } : {}), ...(reply.ms !== undefined ? { ms: reply.ms, parseMs: reply.parseMs ?? 0 } : {}) });
       else waiter.reject(reply.error?.code ? new AppError(reply.error.code, reply.error.message) : new Error(reply.error?.message ?? 'engine worker failed'));
     });
-    worker.on('error', (error) => {
-      for (const [id, waiter] of pending) {
+    const fail = (error: Error): void => {
+      for (const id of slot.ids) {
+        pending.get(id)?.reject(error);
         pending.delete(id);
-        waiter.reject(error);
       }
+      slot.ids.clear();
+      if (!closed && slot.worker === worker) spawn(slot);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (!closed) fail(new Error(`engine worker exited with code ${code}`));
     });
+  };
+  const slots: Slot[] = Array.from({ length: Math.max(1, options.size) }, () => {
+    const slot = { inFlight: 0, ids: new Set<number>() } as unknown as Slot;
+    spawn(slot);
     return slot;
   });
 
@@ -88,6 +116,7 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     const slot = slots.reduce((best, s) => (s.inFlight < best.inFlight ? s : best));
     const id = nextId++;
     slot.inFlight++;
+    slot.ids.add(id);
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
       slot.worker.postMessage({ ...request, id }, transfer);

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './2026-11-21-001-initial.js';
+import { webhooks } from './2026-11-21-002-webhooks.js';
 
 /**
  * Static list (no directory scan), so migrations work the same from `src/` under tsx and from `dist/`.
@@ -7,6 +8,7 @@ import { initial } from './2026-11-21-001-initial.js';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-initial': initial,
+  '2026-11-21-002-webhooks': webhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -30,9 +30,10 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     retry: { scheduleSeconds: settings.retryScheduleSeconds, jitter: settings.retryJitter, random: settings.random },
     leaseMs: settings.timeoutMs + LEASE_MARGIN_MS,
   });
-  // The outbox hook runs in every analysis transaction, whatever the door (contract §4 "Webhooks").
-  const inTransaction: InTransactionHook[] = [...(options.inTransaction ?? []), (trx, stored, principal) => outbox.inTransaction(trx, stored, principal)];
-  const afterCommit: AfterCommitHook[] = [...(options.afterCommit ?? []), (stored) => outbox.afterCommit(stored)];
+  // The outbox hook runs in every analysis transaction, whatever the door (contract §4 "Webhooks"); any
+  // later hook that fails rolls its rows back with the analysis.
+  const inTransaction: InTransactionHook[] = [(trx, stored, principal) => outbox.inTransaction(trx, stored, principal), ...(options.inTransaction ?? [])];
+  const afterCommit: AfterCommitHook[] = [(stored) => outbox.afterCommit(stored), ...(options.afterCommit ?? [])];
   const analysis = createAnalysisService({
     ...ctx,
     engine: options.engine,

@@ -83,7 +83,7 @@ describe.each(DIALECTS)('webhook endpoints (%s)', (dialect) => {
     const res = await h.call('POST', '/v1/webhooks', key, body(over));
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({ code: 'bad_request', message: expect.stringMatching(message) });
-    if (typeof over.secret === 'string') expect(res.body).not.toContain(over.secret);
+    if ('secret' in over && typeof over.secret === 'string') expect(res.body).not.toContain(over.secret);
   });
 
   it('refuses a body without a secret, and duplicates in events collapse', async () => {

@@ -47,9 +47,15 @@ export function describeNetworkError(error: NodeJS.ErrnoException, host: string)
   else if (code === 'ECONNREFUSED') text = `connection refused by ${host} (ECONNREFUSED)`;
   else if (code === 'ECONNRESET' || code === 'EPIPE') text = `connection reset by ${host} (${code})`;
   else if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') text = `${host} unreachable (${code})`;
-  else if (TLS_CODES.test(code) || /SSL|TLS|certificate/i.test(error.message)) text = `TLS error: ${error.message}${code ? ` (${code})` : ''}`;
+  else if (TLS_CODES.test(code) || /SSL|TLS|certificate/i.test(error.message)) text = `TLS error: ${tlsReason(error.message)}${code ? ` (${code})` : ''}`;
   else text = `${code || error.name}: ${error.message}`;
   return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;
+}
+
+/** OpenSSL's "…:SSL routines:ssl3_get_record:wrong version number:file:line:" → "wrong version number". */
+function tlsReason(message: string): string {
+  const openssl = /SSL routines:[^:]*:([^:]+)/.exec(message);
+  return (openssl ? openssl[1]! : message).replace(/\s+/g, ' ').trim();
 }
 
 class AttemptTimeout extends Error {}

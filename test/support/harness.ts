@@ -25,6 +25,8 @@ export interface Harness {
   clock: ReturnType<typeof manualClock>;
   config: Config;
   dir: string;
+  /** Where the store lives (SQLite path or PostgreSQL URL), for tests that open a second connection. */
+  databaseUrl: string;
   /** Webhook delivery worker over the harness store, not started: tests call `drain()` (or `start()`). */
   worker: WebhookWorker;
   /** Asynchronous analysis runner, not started: tests call `drain()` (or `start()`). */
@@ -49,7 +51,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const dir = mkdtempSync(join(tmpdir(), 'phishgate-test-'));
   const config = loadConfig({ env: {}, overrides: options.overrides });
   const postgres = options.dialect === 'postgres' ? await createPostgresDatabase() : null;
-  const store = openStore(postgres ? postgres.url : join(dir, 'phishgate.db'));
+  const databaseUrl = postgres ? postgres.url : join(dir, 'phishgate.db');
+  const store = openStore(databaseUrl);
   await migrateToLatest(store);
   const clock = manualClock(options.now ?? '2026-11-15T12:00:00.000Z');
   const ids = (prefix: string) => newId(prefix, clock.now());
@@ -92,6 +95,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     clock,
     config,
     dir,
+    databaseUrl,
     worker,
     asyncRunner,
     async tenantWithKey({ plan = 'starter', scopes = ['read', 'write', 'admin'] as Scope[], mode = 'live', quotaLimit, tenantId } = {}) {

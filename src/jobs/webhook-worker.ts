@@ -136,7 +136,8 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       started = true;
       unsubscribe = outbox.onQueued((webhookIds) => {
         for (const id of webhookIds) active.add(id);
-        void pump.trigger();
+        // After the current turn: the request that committed the analysis answers before we claim.
+        setImmediate(() => void pump.trigger());
       });
       // The first look is immediate: deliveries left by a previous run (or a crash) go out at once.
       poll.start();
@@ -155,8 +156,12 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       for (;;) {
         await discover();
         await pump.trigger();
-        if (running.size === 0) return;
-        await Promise.all([...running]);
+        // Completions keep claiming for endpoints still marked active; wait until that pipeline runs dry.
+        while (running.size > 0) {
+          await Promise.all([...running]);
+          await pump.idle();
+        }
+        if ((await outbox.dueEndpoints(1)).length === 0) return;
       }
     },
   };

@@ -78,34 +78,31 @@ export async function claimDueDeliveries(db: Kysely<Database>, dialect: Dialect,
   if (!claimed.length) return [];
 
   // The event bodies and the endpoint's URL and secret are read after the claim: no locks held meanwhile.
-  const [endpoint, events] = await Promise.all([
-    db.selectFrom('webhooks').select(['url', 'secret']).where('id', '=', claim.webhookId).executeTakeFirst(),
-    db
-      .selectFrom('webhook_events')
-      .select(['id', 'payload'])
-      .where(
-        'id',
-        'in',
-        claimed.map((row) => row.event_id),
-      )
-      .execute(),
-  ]);
-  // Absent only if the endpoint was deleted between the statements; its deliveries went with it.
-  if (!endpoint) return [];
-  const byEvent = new Map(events.map((row) => [row.id, row.payload]));
+  // An inner join: if the endpoint was deleted in between, its deliveries went with it and nothing is sent.
+  const details = await db
+    .selectFrom('webhook_events as e')
+    .innerJoin('webhooks as w', (join) => join.on('w.id', '=', claim.webhookId))
+    .select(['e.id', 'e.payload', 'w.url', 'w.secret'])
+    .where(
+      'e.id',
+      'in',
+      claimed.map((row) => row.event_id),
+    )
+    .execute();
+  const byEvent = new Map(details.map((row) => [row.id, row]));
   const out: ClaimedDelivery[] = [];
   for (const row of claimed) {
-    const payload = byEvent.get(row.event_id);
-    if (payload === undefined) continue;
+    const detail = byEvent.get(row.event_id);
+    if (!detail) continue;
     out.push({
       id: row.id,
       webhookId: claim.webhookId,
       eventId: row.event_id,
       attemptCount: Number(row.attempt_count),
       retryStep: Number(row.retry_step),
-      url: endpoint.url,
-      secret: endpoint.secret,
-      payload,
+      url: detail.url,
+      secret: detail.secret,
+      payload: detail.payload,
     });
   }
   return out;

@@ -1,11 +1,12 @@
 /**
- * `npm run bench:webhooks [-- --events 10000 --requests 2000 --per-endpoint 2]`
+ * `npm run bench:webhooks [-- --events 10000 --requests 2000 --per-endpoint 2 --pace 200]`
  *
  * 1. Deliveries/s: N analyses are stored with one subscribed endpoint (N outbox rows), then the worker
  *    delivers them to a local keep-alive receiver that answers 204; time from start to last settlement.
  * 2. Extra latency of POST /v1/analyze with webhooks: sequential requests (app.inject) alternating in
  *    blocks between a tenant without endpoints and one with an endpoint; first with the worker idle (the
- *    cost of writing the outbox rows), then while the worker delivers each event as it is made.
+ *    cost of writing the outbox rows), then while the worker delivers each event as it is made: back to
+ *    back (saturated), and paced at --pace requests/s.
  *
  * Store: a temporary SQLite file, or PHISHGATE_BENCH_DB=postgres://… (a scratch database: it is migrated
  * and written to). The machine is shared, so run it twice and quote medians.
@@ -39,6 +40,7 @@ function option(name: string, fallback: number): number {
 
 const EVENTS = option('events', 10_000);
 const REQUESTS = option('requests', 2_000);
+const PACE = option('pace', 200);
 const BLOCK = 100;
 const SECRET = 'bench_secret_0123456789abcdef';
 
@@ -144,14 +146,19 @@ async function main(): Promise<void> {
     into.push(performance.now() - start);
   };
   /** Alternating blocks, so drift on a shared machine hits both sides alike. */
-  const measure = async (scenario: string) => {
+  const measure = async (scenario: string, paceMs = 0) => {
     const samples: Record<'off' | 'on', number[]> = { off: [], on: [] };
     const warmup: number[] = [];
     for (let i = 0; i < 200; i++) await timeOne(i % 2 ? 'on' : 'off', warmup);
     const deliveredBefore = receiver.counts().received;
     for (let done = 0; done < REQUESTS; done += BLOCK) {
       for (const mode of done % (2 * BLOCK) ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
-        for (let i = 0; i < BLOCK; i++) await timeOne(mode, samples[mode]);
+        for (let i = 0; i < BLOCK; i++) {
+          const started = performance.now();
+          await timeOne(mode, samples[mode]);
+          const idle = paceMs - (performance.now() - started);
+          if (idle > 0) await new Promise((resolve) => setTimeout(resolve, idle));
+        }
       }
     }
     const off = stats(samples.off);
@@ -173,9 +180,13 @@ async function main(): Promise<void> {
   // The cost in the request itself: outbox rows written in the analysis transaction, worker idle.
   await measure('outbox_only');
   await worker.drain();
-  // What serve does: the worker delivers each event while the next requests arrive.
+  // What serve does: the worker delivers each event while the next requests arrive. Back to back first
+  // (a saturated process: every delivery competes with the next request for the CPU and the database)…
   worker.start();
-  await measure('worker_delivering');
+  await measure('worker_delivering_back_to_back');
+  await worker.drain();
+  // …then paced at PACE requests/s, so deliveries can run between requests, as in a process not saturated.
+  await measure(`worker_delivering_paced_${PACE}_per_s`, 1000 / PACE);
   await worker.drain();
 
   await worker.stop();

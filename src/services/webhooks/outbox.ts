@@ -132,7 +132,7 @@ export function createOutbox(ctx: ServiceContext, options: OutboxOptions) {
       const now = clock.now();
       const retry = outcome.succeeded ? null : nextRetry(options.retry, delivery.retryStep, now);
       const status = outcome.succeeded ? 'succeeded' : retry ? 'pending' : 'failed';
-      const settled = await settleDelivery(store.db, {
+      const settled = await settleDelivery(store.db, store.dialect, {
         deliveryId: delivery.id,
         token,
         now: toIso(now),

@@ -10,6 +10,20 @@ import type { Dialect } from '../database.js';
 /** A literal (not a bound parameter), so SQLite's planner can use the partial `status = 'pending'` indexes. */
 const PENDING = sql.lit('pending');
 
+/**
+ * Delivery bookkeeping (claims, settlements) can be lost in a database crash without harm: the delivery
+ * simply becomes due again, and receivers deduplicate on the event id. So on PostgreSQL these
+ * transactions do not wait for their WAL flush (two per delivery would otherwise dominate its cost and
+ * compete with the analyses' own commits). The outbox rows, written with the analysis, stay fully durable.
+ * SQLite in WAL mode with synchronous=NORMAL already commits without a flush.
+ */
+function bookkeeping<T>(db: Kysely<Database>, dialect: Dialect, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`SET LOCAL synchronous_commit TO OFF`.execute(trx);
+    return work(trx);
+  });
+}
+
 export async function insertOutbox(
   trx: Kysely<Database>,
   events: WebhookEventsTable[],
@@ -69,12 +83,14 @@ export async function claimDueDeliveries(db: Kysely<Database>, dialect: Dialect,
     .orderBy('next_attempt_at')
     .limit(claim.limit);
   if (dialect === 'postgres') due = due.forUpdate().skipLocked();
-  const claimed = await db
-    .updateTable('webhook_deliveries')
-    .set({ locked_until: claim.leaseUntil, lock_token: claim.token })
-    .where('id', 'in', due)
-    .returning(['id', 'event_id', 'attempt_count', 'retry_step'])
-    .execute();
+  const update = (trx: Kysely<Database>) =>
+    trx
+      .updateTable('webhook_deliveries')
+      .set({ locked_until: claim.leaseUntil, lock_token: claim.token })
+      .where('id', 'in', due)
+      .returning(['id', 'event_id', 'attempt_count', 'retry_step'])
+      .execute();
+  const claimed = dialect === 'postgres' ? await bookkeeping(db, dialect, update) : await update(db);
   if (!claimed.length) return [];
 
   // The event bodies and the endpoint's URL and secret are read after the claim: no locks held meanwhile.
@@ -124,9 +140,9 @@ export interface Settlement {
  * Returns false when the lease was lost (another worker re-claimed an expired lease, or the endpoint was
  * deleted): the attempt is still recorded if the delivery exists, but its state belongs to the new holder.
  */
-export async function settleDelivery(db: Kysely<Database>, settlement: Settlement): Promise<boolean> {
+export async function settleDelivery(db: Kysely<Database>, dialect: Dialect, settlement: Settlement): Promise<boolean> {
   const { attempt } = settlement;
-  return db.transaction().execute(async (trx) => {
+  return bookkeeping(db, dialect, async (trx) => {
     const result = await trx
       .updateTable('webhook_deliveries')
       .set((eb) => ({

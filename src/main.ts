@@ -11,8 +11,7 @@ import { newId } from './core/ids.js';
 import { createEngine } from './engine/engine.js';
 import type { Engine } from './engine/types.js';
 import { buildApp } from './http/app.js';
-import { createAsyncAnalysisRunner, type AsyncAnalysisRunner } from './jobs/async-analysis-runner.js';
-import { createWebhookWorker, type WebhookWorker } from './jobs/webhook-worker.js';
+import { startWebhookJobs } from './jobs/webhook-jobs.js';
 import { createServices, type Services } from './services/index.js';
 import { createMemoryRateLimiter } from './services/rate-limiter.js';
 import { webhookSettingsFromConfig } from './services/webhooks/settings.js';
@@ -74,40 +73,6 @@ function addressOf(app: FastifyInstance): string {
   return `${address.address}:${address.port}`;
 }
 
-/** The background jobs of `serve` (contract §6): webhook delivery and asynchronous analyses. */
-function startJobs(runtime: Runtime): { stop(): Promise<void> } {
-  const { config, services, clock, logger } = runtime;
-  const runner: AsyncAnalysisRunner = createAsyncAnalysisRunner({
-    service: services.asyncAnalysis,
-    logger,
-    concurrency: config.webhooks.async_concurrency,
-    pollIntervalMs: config.webhooks.poll_interval_ms,
-  });
-  // Disabled: outbox rows are still written, for another process sharing the database to deliver.
-  const worker: WebhookWorker | null = config.webhooks.enabled
-    ? createWebhookWorker({
-        outbox: services.outbox,
-        clock,
-        logger,
-        version: VERSION,
-        timeoutMs: config.webhooks.timeout_ms,
-        maxResponseBytes: config.webhooks.max_response_bytes,
-        perEndpointConcurrency: config.webhooks.per_endpoint_concurrency,
-        globalConcurrency: config.webhooks.global_concurrency,
-        pollIntervalMs: config.webhooks.poll_interval_ms,
-      })
-    : null;
-  runner.start();
-  worker?.start();
-  return {
-    // Analyses first (they may queue more events), then the attempts on the wire; unsent work stays stored.
-    async stop() {
-      await runner.stop();
-      await worker?.stop();
-    },
-  };
-}
-
 /** `phishgate serve`: starts every enabled door. */
 export async function startServer(config: Config, logger: Logger, clock: Clock = systemClock): Promise<RunningServer> {
   const runtime = await createRuntime(config, logger, clock);
@@ -132,7 +97,7 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     await runtime.store.close();
     throw error;
   }
-  const jobs = startJobs(runtime);
+  const jobs = startWebhookJobs({ ...runtime, version: VERSION });
   logger.info({ addresses, database: runtime.store.location, version: VERSION }, 'phishgate listening');
 
   let closing: Promise<void> | null = null;
@@ -142,7 +107,7 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     close: () =>
       (closing ??= (async () => {
         await app?.close();
-        await jobs.stop();
+        await jobs.close(config.shutdown.grace_ms);
         await runtime.store.close();
       })()),
   };

@@ -33,8 +33,11 @@ export interface WebhookWorkerDeps extends WebhookWorkerOptions {
 
 export interface WebhookWorker {
   start(): void;
-  /** Stops claiming and waits for attempts on the wire (each bounded by the timeout) to be recorded. */
-  stop(): Promise<void>;
+  /**
+   * Stops claiming and waits for attempts on the wire (each bounded by the timeout) to be recorded; after
+   * `graceMs`, if given, their connections are cut (recorded as failed attempts, retried later).
+   */
+  stop(graceMs?: number): Promise<void>;
   /** Delivers everything due now, retries that come due meanwhile included; for tests and the benchmark. */
   drain(): Promise<void>;
 }
@@ -143,12 +146,15 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
       poll.start();
     },
 
-    async stop() {
+    async stop(graceMs) {
       stopped = true;
       unsubscribe?.();
       poll.stop();
       await pump.idle();
+      let timer: NodeJS.Timeout | undefined;
+      if (graceMs !== undefined) timer = setTimeout(() => agents.destroy(), graceMs);
       await Promise.all([...running]);
+      clearTimeout(timer);
       agents.destroy();
     },
 

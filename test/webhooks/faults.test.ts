@@ -164,4 +164,18 @@ describe.each(DIALECTS)('a slow receiver (%s)', (dialect) => {
     await h.worker.drain();
     expect(new Set(slow.received.map((r) => r.json.id)).size).toBe(4);
   });
+
+  it('is cut off when the shutdown grace period ends: a failed attempt, retried after the restart', async () => {
+    const { key } = await h.tenantWithKey();
+    slow.respond(stall);
+    const id = await addWebhook(h, key, slow.url);
+    await analyzeSafe(h, key);
+    const draining = h.worker.drain();
+    await slow.waitFor(1);
+    await h.worker.stop(10);
+    await draining;
+    const delivery = await onlyDelivery(h, key, id);
+    expect(delivery).toMatchObject({ status: 'pending', attempt_count: 1, next_attempt_at: '2026-11-15T12:00:30.000Z' });
+    expect(delivery.attempts[0]!.error).toMatch(/^connection reset by 127\.0\.0\.1:\d+ \(ECONNRESET\)$/);
+  });
 });

@@ -16,6 +16,8 @@ import { parseRawMessage } from './mail/parse-raw.js';
 import type { Component } from './ops/component.js';
 import { createServices, type Services } from './services/index.js';
 import { selectRateLimiter } from './services/rate-limiter-select.js';
+import { startWebhookJobs } from './jobs/webhook-jobs.js';
+import { webhookSettingsFromConfig } from './services/webhooks/settings.js';
 import { migrateToLatest, openStore, type Store } from './store/database.js';
 import { VERSION } from './version.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
@@ -78,6 +80,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       retentionDays: config.retention.analyses_days,
       tenantDomains: (id) => domainsByTenant.get(id) ?? [],
       afterCommit: [analysisMetricsHook(metrics)],
+      webhooks: webhookSettingsFromConfig(config.webhooks),
     },
   );
   const jobs = createJobRunner({ store, clock, logger, metrics });
@@ -142,6 +145,10 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     }
     const gateway = createRuntimeGateway(runtime, noQuarantineStore);
     if (config.milter.enabled) doors.push(await startMilterDoor(runtime, gateway));
+    const webhooks = startWebhookJobs({ ...runtime, version: VERSION, onOutcome: (outcome) => runtime.metrics.webhookDeliveries.inc({ outcome }) });
+    background.push(webhooks);
+    runtime.readiness.register('webhook_worker', async () => webhooks.health());
+    runtime.metrics.gauge('phishgate_webhook_queue_depth', 'Webhook deliveries not yet delivered or given up', () => runtime.services.outbox.pendingCount());
   } catch (error) {
     await closeAll();
     throw error;

@@ -6,17 +6,18 @@ import { installAuth, type AuthDeps } from './auth.js';
 import { installErrorHandling } from './errors.js';
 import { SHARED_SCHEMAS } from './schemas.js';
 import { createValidatorCompiler } from './validation.js';
-import { analyzeRoutes } from './routes/v1/analyze.js';
+import { analyzeRoutes, type AnalyzeRouteDeps } from './routes/v1/analyze.js';
 import { analysesRoutes } from './routes/v1/analyses.js';
 import { allowBlockRoutes } from './routes/v1/lists.js';
 import { usageRoutes } from './routes/v1/usage.js';
 import { keyRoutes } from './routes/v1/keys.js';
+import { webhookRoutes, type WebhookRouteDeps } from './routes/v1/webhooks.js';
 import type { V1Deps } from './routes/v1/deps.js';
 import { installHttpMetrics, opsRoutes } from './routes/ops.js';
 import type { Metrics } from '../ops/metrics.js';
 import type { Readiness } from '../ops/readiness.js';
 
-export interface AppDeps extends V1Deps, AuthDeps {
+export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, AuthDeps {
   logger: Logger;
   bodyLimitBytes: number;
   trustProxy?: boolean;
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   usageRoutes(app, deps);
   keyRoutes(app, deps);
   opsRoutes(app, { readiness: deps.readiness, metrics: deps.serveMetrics && deps.metrics ? deps.metrics : null });
+  webhookRoutes(app, deps);
   for (const plugin of deps.plugins ?? []) await plugin(app);
 
   app.get('/v1/openapi.json', { config: { scope: 'public' }, schema: { hide: true } }, async () => app.swagger());

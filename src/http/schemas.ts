@@ -74,6 +74,9 @@ export const StoredAnalysisSchema = Type.Object(
     subject: Type.String(),
     from: Type.String(),
     to: Type.String(),
+    error: Type.Optional(
+      Type.Object({ code: Type.String(), message: Type.String() }, { description: 'Why an asynchronous analysis failed (status "failed")' }),
+    ),
   },
   { $id: 'StoredAnalysis' },
 );

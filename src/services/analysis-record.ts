@@ -14,6 +14,8 @@ export interface StoredAnalysis extends Partial<AnalysisRecord> {
   subject: string;
   from: string;
   to: string;
+  /** Why an asynchronous analysis ended `failed` (e.g. quota_exceeded at completion). */
+  error?: { code: string; message: string };
 }
 
 export interface RecordInput {

@@ -6,7 +6,7 @@ import { notFound } from '../core/errors.js';
 import type { NormalizedMessage, Source } from '../core/message.js';
 import type { Engine } from '../engine/types.js';
 import type { Database } from '../store/schema.js';
-import { findAnalysis, insertAnalysis, listAnalyses, type AnalysisFilter, type AnalysisScope } from '../store/repositories/analyses.js';
+import { findAnalysis, insertAnalysis, listAnalyses, type AnalysisFilter, type AnalysisRow, type AnalysisScope } from '../store/repositories/analyses.js';
 import { buildRecord, rowToStored, type StoredAnalysis } from './analysis-record.js';
 import type { ServiceContext } from './context.js';
 import { inTransaction } from '../store/transaction.js';
@@ -18,6 +18,15 @@ export interface AnalyzeOptions {
   /** Count against the monthly quota (API live keys; gateway only when configured). */
   chargeQuota: boolean;
   apiKeyId?: string | null;
+  /** Completes an analysis queued earlier (asynchronous analysis) instead of inserting a new one. */
+  queued?: QueuedTarget;
+}
+
+export interface QueuedTarget {
+  id: string;
+  createdAt: string;
+  /** Writes the final row in place of the insert, inside the same transaction; throws to roll back. */
+  complete: (trx: Kysely<Database>, row: AnalysisRow) => Promise<void>;
 }
 
 export interface AnalysisOutcome {
@@ -69,8 +78,9 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       const { allowList, blockList } = await lists.forEngine(principal);
       const result = await engine.analyze(message, { allowList, blockList, tenantDomains: deps.tenantDomains(principal.tenant.id), now: clock.now() });
 
-      const id = newId('an');
-      const createdAt = toIso(clock.now());
+      const completedAt = toIso(clock.now());
+      const id = options.queued?.id ?? newId('an');
+      const createdAt = options.queued?.createdAt ?? completedAt;
       const { record, quotaAfter, stored } = await inTransaction(store, async (trx) => {
         const charge = charging ? await quota.charge(trx, principal.tenant) : null;
         const record = buildRecord({ id, result, costMicros: charge?.costMicros ?? 0, createdAt, source: options.source, livemode: principal.livemode });
@@ -89,9 +99,9 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
           cost_micros: charge?.costMicros ?? 0,
           api_key_id: options.apiKeyId ?? null,
           created_at: createdAt,
-          completed_at: createdAt,
+          completed_at: completedAt,
         };
-        await insertAnalysis(trx, row);
+        await (options.queued ? options.queued.complete(trx, row) : insertAnalysis(trx, row));
         const stored = rowToStored(row);
         for (const hook of deps.inTransaction ?? []) await hook(trx, stored, principal);
         return { record, quotaAfter: charge?.quota, stored };

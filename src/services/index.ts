@@ -1,11 +1,15 @@
 import type { Engine } from '../engine/types.js';
 import { createAnalysisService, type AfterCommitHook, type InTransactionHook } from './analysis.js';
+import { createAsyncAnalysisService } from './async-analysis.js';
 import type { ServiceContext } from './context.js';
 import { createKeyService } from './keys.js';
 import { createListService } from './lists.js';
 import { createQuotaService } from './quota.js';
 import { createTenantService } from './tenants.js';
 import { createUsageService } from './usage.js';
+import { createWebhookService } from './webhooks/endpoints.js';
+import { createOutbox } from './webhooks/outbox.js';
+import { ASYNC_LEASE_MS, DEFAULT_WEBHOOK_SETTINGS, LEASE_MARGIN_MS, type WebhookSettings } from './webhooks/settings.js';
 
 export interface ServiceOptions {
   engine: Engine;
@@ -13,28 +17,43 @@ export interface ServiceOptions {
   tenantDomains?: (tenantId: string) => string[];
   inTransaction?: InTransactionHook[];
   afterCommit?: AfterCommitHook[];
+  /** Webhook and asynchronous-analysis settings (config `webhooks`); contract defaults when absent. */
+  webhooks?: WebhookSettings;
 }
 
 /** Every service over one store; the only layer that touches the store (architecture). */
 export function createServices(ctx: ServiceContext, options: ServiceOptions) {
   const quota = createQuotaService(ctx);
   const lists = createListService(ctx);
+  const settings = options.webhooks ?? DEFAULT_WEBHOOK_SETTINGS;
+  const outbox = createOutbox(ctx, {
+    retry: { scheduleSeconds: settings.retryScheduleSeconds, jitter: settings.retryJitter, random: settings.random },
+    leaseMs: settings.timeoutMs + LEASE_MARGIN_MS,
+  });
+  // The outbox hook runs in every analysis transaction, whatever the door (contract §4 "Webhooks"); any
+  // later hook that fails rolls its rows back with the analysis.
+  const inTransaction: InTransactionHook[] = [(trx, stored, principal) => outbox.inTransaction(trx, stored, principal), ...(options.inTransaction ?? [])];
+  const afterCommit: AfterCommitHook[] = [(stored) => outbox.afterCommit(stored), ...(options.afterCommit ?? [])];
+  const analysis = createAnalysisService({
+    ...ctx,
+    engine: options.engine,
+    quota,
+    lists,
+    retentionDays: options.retentionDays,
+    tenantDomains: options.tenantDomains ?? (() => []),
+    inTransaction,
+    afterCommit,
+  });
   return {
     tenants: createTenantService(ctx),
     keys: createKeyService(ctx),
     quota,
     lists,
     usage: createUsageService(ctx, quota),
-    analysis: createAnalysisService({
-      ...ctx,
-      engine: options.engine,
-      quota,
-      lists,
-      retentionDays: options.retentionDays,
-      tenantDomains: options.tenantDomains ?? (() => []),
-      inTransaction: options.inTransaction ?? [],
-      afterCommit: options.afterCommit ?? [],
-    }),
+    analysis,
+    asyncAnalysis: createAsyncAnalysisService({ ...ctx, analysis, quota, queueSize: settings.asyncQueueSize, leaseMs: ASYNC_LEASE_MS, inTransaction, afterCommit }),
+    webhooks: createWebhookService(ctx, outbox, { maxEndpoints: settings.maxEndpoints }),
+    outbox,
   };
 }
 

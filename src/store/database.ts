@@ -79,7 +79,9 @@ export interface MigrationOutcome {
 }
 
 export async function migrateToLatest(store: Store): Promise<MigrationOutcome> {
-  const migrator = new Migrator({ db: store.db, provider: migrationProvider });
+  // Unordered: migrations developed side by side (webhooks 002, quarantine 003, leases 004) landed in a
+  // different order than their names; none depends on another, so a database may receive them in any order.
+  const migrator = new Migrator({ db: store.db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };

@@ -96,6 +96,67 @@ export interface RateLimitBucketsTable {
   updated_ms: number;
 }
 
+export interface WebhooksTable {
+  id: string;
+  tenant_id: string;
+  livemode: number;
+  url: string;
+  /** Comma-separated event types. */
+  events: string;
+  /** HMAC key, kept readable so it can sign; never returned or logged. */
+  secret: string;
+  created_at: string;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  analysis_id: string;
+  type: string;
+  /** The exact JSON body sent and signed on every attempt. */
+  payload: string;
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  /** pending | succeeded | failed */
+  status: string;
+  attempt_count: number;
+  retry_step: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  lock_token: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt: number;
+  started_at: string;
+  duration_ms: number;
+  succeeded: number;
+  status_code: number | null;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
+/** Asynchronous analyses waiting to run (the analysis row itself has status `queued`). */
+export interface AnalysisJobsTable {
+  analysis_id: string;
+  message_json: string;
+  charge_quota: number;
+  locked_until: string | null;
+  lock_token: string | null;
+  created_at: string;
+}
+
 export interface Database {
   plans: PlansTable;
   tenants: TenantsTable;
@@ -105,6 +166,11 @@ export interface Database {
   list_entries: ListEntriesTable;
   job_leases: JobLeasesTable;
   rate_limit_buckets: RateLimitBucketsTable;
+  webhooks: WebhooksTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  analysis_jobs: AnalysisJobsTable;
 }
 
 // Kept for migrations that add auto-increment columns later without touching these types.

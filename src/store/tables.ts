@@ -11,6 +11,11 @@ export const TABLES_IN_ORDER: ReadonlyArray<{ name: keyof Database; orderBy: str
   { name: 'analyses', orderBy: ['id'] },
   { name: 'usage_counters', orderBy: ['tenant_id', 'period'] },
   { name: 'list_entries', orderBy: ['id'] },
+  { name: 'webhooks', orderBy: ['id'] },
+  { name: 'webhook_events', orderBy: ['id'] },
+  { name: 'webhook_deliveries', orderBy: ['id'] },
+  { name: 'webhook_attempts', orderBy: ['id'] },
+  { name: 'analysis_jobs', orderBy: ['analysis_id'] },
   { name: 'job_leases', orderBy: ['name'] },
   { name: 'rate_limit_buckets', orderBy: ['bucket_key'] },
 ];

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGateway, GatewayTemporaryError, type QuarantineSink } from '../../src/gateway/gateway.js';
 import type { Gateway, GatewayDecision } from '../../src/gateway/types.js';
@@ -92,7 +93,8 @@ describe.each(DIALECTS)('gateway decisions (%s)', (dialect) => {
   });
 
   it('wraps store failures as temporary errors so mail is retried', async () => {
-    await h.store.db.schema.dropTable('analyses').execute();
+    // CASCADE on PostgreSQL: webhook events and async jobs reference analyses (SQLite has no such keyword).
+    await (dialect === 'postgres' ? sql`DROP TABLE analyses CASCADE` : sql`DROP TABLE analyses`).execute(h.store.db);
     await expect(gateway.decide(mail('hi', 'there'), { mailFrom: '', rcptTo: ['a@acme.test'] }, 'smtp')).rejects.toBeInstanceOf(GatewayTemporaryError);
   });
 });

@@ -136,7 +136,8 @@ describe.each(DIALECTS)('POST /v1/analyze (%s)', (dialect) => {
   });
 
   it('answers 500 internal_error without internals when the store fails', async () => {
-    await sql`DROP TABLE analyses`.execute(h.store.db);
+    // CASCADE on PostgreSQL: webhook events and async jobs reference analyses (SQLite has no such keyword).
+    await (dialect === 'postgres' ? sql`DROP TABLE analyses CASCADE` : sql`DROP TABLE analyses`).execute(h.store.db);
     const res = await h.call('POST', '/v1/analyze', key, SAMPLE_FIELDS);
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ success: false, error: { code: 'internal_error', message: 'Internal server error; retry with exponential backoff' } });

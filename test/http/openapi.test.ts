@@ -41,7 +41,7 @@ describe('GET /v1/openapi.json', () => {
   it('generates request and response schemas from the validators', () => {
     const analyze = doc.paths['/v1/analyze'].post;
     const body = analyze.requestBody.content['application/json'].schema;
-    expect(Object.keys(body.properties)).toEqual(['subject', 'from', 'to', 'body_text', 'body_html', 'urls', 'headers', 'raw_email']);
+    expect(Object.keys(body.properties)).toEqual(['subject', 'from', 'to', 'body_text', 'body_html', 'urls', 'headers', 'raw_email', 'async']);
     expect(analyze.responses['200']).toBeDefined();
     expect(analyze.responses['4XX'] ?? analyze.responses['4xx']).toBeDefined();
     const list = doc.paths['/v1/analyses'].get;

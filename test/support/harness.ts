@@ -10,9 +10,12 @@ import { loadConfig } from '../../src/config/loader.js';
 import type { Config } from '../../src/config/schema.js';
 import { createEngine } from '../../src/engine/engine.js';
 import { buildApp } from '../../src/http/app.js';
+import { createAsyncAnalysisRunner, type AsyncAnalysisRunner } from '../../src/jobs/async-analysis-runner.js';
+import { createWebhookWorker, type WebhookWorker } from '../../src/jobs/webhook-worker.js';
 import { createServices, type Services } from '../../src/services/index.js';
 import { createMemoryRateLimiter } from '../../src/services/rate-limiter.js';
 import { createReadiness } from '../../src/ops/readiness.js';
+import { webhookSettingsFromConfig } from '../../src/services/webhooks/settings.js';
 import { migrateToLatest, openStore, type Store } from '../../src/store/database.js';
 import { createPostgresDatabase, type TestDialect } from './dialects.js';
 
@@ -23,6 +26,12 @@ export interface Harness {
   clock: ReturnType<typeof manualClock>;
   config: Config;
   dir: string;
+  /** Where the store lives (SQLite path or PostgreSQL URL), for tests that open a second connection. */
+  databaseUrl: string;
+  /** Webhook delivery worker over the harness store, not started: tests call `drain()` (or `start()`). */
+  worker: WebhookWorker;
+  /** Asynchronous analysis runner, not started: tests call `drain()` (or `start()`). */
+  asyncRunner: AsyncAnalysisRunner;
   /** Creates a tenant and a key; returns the key's bearer secret. */
   tenantWithKey(options?: { plan?: PlanCode; scopes?: Scope[]; mode?: KeyMode; quotaLimit?: number; tenantId?: string }): Promise<{ tenantId: string; key: string; keyId: string }>;
   call(method: InjectOptions['method'], url: string, key?: string, body?: unknown): Promise<LightMyRequestResponse>;
@@ -34,6 +43,8 @@ export interface HarnessOptions {
   overrides?: Record<string, unknown>;
   /** Which database: a fresh SQLite file in a temp directory, or a fresh PostgreSQL database. */
   dialect?: TestDialect;
+  /** Jitter source for webhook retries; 0.5 means "no jitter", so delays are exactly the schedule. */
+  random?: () => number;
 }
 
 /** A real app over a real SQLite file (architecture: integration tests use real parts). */
@@ -41,13 +52,34 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const dir = mkdtempSync(join(tmpdir(), 'phishgate-test-'));
   const config = loadConfig({ env: {}, overrides: options.overrides });
   const postgres = options.dialect === 'postgres' ? await createPostgresDatabase() : null;
-  const store = openStore(postgres ? postgres.url : join(dir, 'phishgate.db'));
+  const databaseUrl = postgres ? postgres.url : join(dir, 'phishgate.db');
+  const store = openStore(databaseUrl);
   await migrateToLatest(store);
   const clock = manualClock(options.now ?? '2026-11-15T12:00:00.000Z');
   const ids = (prefix: string) => newId(prefix, clock.now());
   const engine = createEngine({ config: config.engine });
-  const services = createServices({ store, clock, newId: ids }, { engine, retentionDays: config.retention.analyses_days });
+  const services = createServices(
+    { store, clock, newId: ids },
+    { engine, retentionDays: config.retention.analyses_days, webhooks: webhookSettingsFromConfig(config.webhooks, options.random ?? (() => 0.5)) },
+  );
   const logger = pino({ level: 'silent' });
+  const worker = createWebhookWorker({
+    outbox: services.outbox,
+    clock,
+    logger,
+    version: 'test',
+    timeoutMs: config.webhooks.timeout_ms,
+    maxResponseBytes: config.webhooks.max_response_bytes,
+    perEndpointConcurrency: config.webhooks.per_endpoint_concurrency,
+    globalConcurrency: config.webhooks.global_concurrency,
+    pollIntervalMs: config.webhooks.poll_interval_ms,
+  });
+  const asyncRunner = createAsyncAnalysisRunner({
+    service: services.asyncAnalysis,
+    logger,
+    concurrency: config.webhooks.async_concurrency,
+    pollIntervalMs: config.webhooks.poll_interval_ms,
+  });
   const app = await buildApp({
     ...services,
     logger,
@@ -65,6 +97,9 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     clock,
     config,
     dir,
+    databaseUrl,
+    worker,
+    asyncRunner,
     async tenantWithKey({ plan = 'starter', scopes = ['read', 'write', 'admin'] as Scope[], mode = 'live', quotaLimit, tenantId } = {}) {
       const id = tenantId ?? (await services.tenants.create({ name: 'acme', planCode: plan, quotaLimit: quotaLimit ?? null })).id;
       const { apiKey, secret } = await services.keys.create({ tenantId: id, name: 'test', scopes, mode });
@@ -79,6 +114,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       });
     },
     async close() {
+      await asyncRunner.stop();
+      await worker.stop();
       await app.close();
       await store.close();
       await postgres?.drop();

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './2026-11-21-001-initial.js';
+import { webhooks } from './2026-11-21-002-webhooks.js';
 import { jobLeases } from './2026-11-21-004-job-leases.js';
 import { rateLimitBuckets } from './2026-11-21-005-rate-limit-buckets.js';
 
@@ -9,6 +10,7 @@ import { rateLimitBuckets } from './2026-11-21-005-rate-limit-buckets.js';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-initial': initial,
+  '2026-11-21-002-webhooks': webhooks,
   '2026-11-21-004-job-leases': jobLeases,
   '2026-11-21-005-rate-limit-buckets': rateLimitBuckets,
 };

@@ -2,8 +2,15 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { messageFromFields } from '../../../mail/message-from-fields.js';
 import { requirePrincipal } from '../../auth.js';
-import { QuotaObject, responses } from '../../schemas.js';
+import type { AsyncAnalysisService } from '../../../services/async-analysis.js';
+import { Envelope, QuotaObject, StringEnum, responses } from '../../schemas.js';
 import { quotaJson, type V1Deps } from './deps.js';
+
+export interface AnalyzeRouteDeps extends V1Deps {
+  asyncAnalysis: AsyncAnalysisService;
+}
+
+const QueuedSchema = Envelope(Type.Object({ analysis_id: Type.String(), status: StringEnum(['queued']) }));
 
 const MAX_TEXT = 10 * 1024 * 1024;
 
@@ -23,12 +30,15 @@ export const AnalyzeBody = Type.Object(
       }),
     ),
     raw_email: Type.Optional(Type.String({ minLength: 1, maxLength: 2 * MAX_TEXT, description: 'Base64 of the RFC 822 message' })),
+    async: Type.Optional(
+      Type.Boolean({ description: 'Answer 202 { analysis_id, status: "queued" } at once; the result arrives by webhook and on GET /v1/analyses/:id' }),
+    ),
   },
   { additionalProperties: false },
 );
 export type AnalyzeBodyType = Static<typeof AnalyzeBody>;
 
-export function analyzeRoutes(app: FastifyInstance, deps: V1Deps): void {
+export function analyzeRoutes(app: FastifyInstance, deps: AnalyzeRouteDeps): void {
   app.post<{ Body: AnalyzeBodyType }>(
     '/v1/analyze',
     {
@@ -37,12 +47,17 @@ export function analyzeRoutes(app: FastifyInstance, deps: V1Deps): void {
         summary: 'Analyse one email',
         tags: ['analysis'],
         body: AnalyzeBody,
-        response: responses(Type.Object({ success: Type.Literal(true), data: Type.Ref('AnalysisResult'), quota: QuotaObject })),
+        response: responses(Type.Object({ success: Type.Literal(true), data: Type.Ref('AnalysisResult'), quota: QuotaObject }), { 202: QueuedSchema }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const principal = requirePrincipal(request);
       const message = await messageFromFields(request.body);
+      // Contract §4: validated now (a bad message is a 400 here), analysed in the background, quota charged on completion.
+      if (request.body.async) {
+        const { analysisId } = await deps.asyncAnalysis.enqueue(principal, message, { source: 'api', chargeQuota: true, apiKeyId: principal.key?.id ?? null });
+        return reply.status(202).send({ success: true, data: { analysis_id: analysisId, status: 'queued' } });
+      }
       const outcome = await deps.analysis.analyze(principal, message, { source: 'api', chargeQuota: true, apiKeyId: principal.key?.id ?? null });
       request.quotaState = outcome.quota;
       return { success: true, data: outcome.record, quota: quotaJson(outcome.quota) };

@@ -1,0 +1,181 @@
+/**
+ * Asynchronous analysis (contract §4): POST /v1/analyze {"async": true} stores a `queued` analysis plus a
+ * job holding the normalised message and answers 202; a runner completes it in the background and the
+ * result goes out by webhook. Quota is charged once, on completion; if it is exhausted by then the
+ * analysis becomes `failed` with the reason. Jobs live in the store, so a restart resumes them.
+ */
+import type { Kysely } from 'kysely';
+import { toIso } from '../core/clock.js';
+import type { Principal } from '../core/domain.js';
+import { AppError, isAppError, type ErrorCode } from '../core/errors.js';
+import type { NormalizedMessage, Source } from '../core/message.js';
+import type { Database } from '../store/schema.js';
+import type { AnalysisRow } from '../store/repositories/analyses.js';
+import {
+  claimJobs,
+  countJobs,
+  deleteJob,
+  findAnalysisRow,
+  finishQueuedAnalysis,
+  insertQueuedAnalysis,
+  type ClaimedJob,
+} from '../store/repositories/analysis-jobs.js';
+import { findTenant } from '../store/repositories/tenants.js';
+import type { AfterCommitHook, AnalysisService, InTransactionHook } from './analysis.js';
+import { rowToStored } from './analysis-record.js';
+import type { ServiceContext } from './context.js';
+import type { QuotaService } from './quota.js';
+
+export interface AsyncAnalysisDeps extends ServiceContext {
+  analysis: AnalysisService;
+  quota: QuotaService;
+  /** Jobs waiting or running before POST … {"async": true} answers 429 rate_limited. */
+  queueSize: number;
+  /** A claimed job whose process died comes back after this long. */
+  leaseMs: number;
+  inTransaction: InTransactionHook[];
+  afterCommit: AfterCommitHook[];
+}
+
+/** Retry-After when the queue is full: long enough for a full queue to drain at a few hundred per second. */
+export const QUEUE_FULL_RETRY_AFTER_S = 5;
+
+export type JobOutcome = { status: 'completed' } | { status: 'failed'; error: { code: ErrorCode; message: string }; cause?: unknown } | { status: 'skipped' };
+
+/** The job outlived its analysis (finished elsewhere after our lease ran out, or deleted). */
+class StaleJob extends Error {}
+
+/** JSON with attachment heads (Uint8Array) kept as base64. */
+export function encodeMessage(message: NormalizedMessage): string {
+  return JSON.stringify(message, (_key, value: unknown) => (value instanceof Uint8Array ? { $base64: Buffer.from(value).toString('base64') } : value));
+}
+
+export function decodeMessage(json: string): NormalizedMessage {
+  return JSON.parse(json, (_key, value: unknown) =>
+    value && typeof value === 'object' && typeof (value as { $base64?: unknown }).$base64 === 'string'
+      ? new Uint8Array(Buffer.from((value as { $base64: string }).$base64, 'base64'))
+      : value,
+  ) as NormalizedMessage;
+}
+
+const summary = (value: string): string => value.slice(0, 998);
+
+export function createAsyncAnalysisService(deps: AsyncAnalysisDeps) {
+  const { store, clock, newId } = deps;
+  const listeners = new Set<() => void>();
+
+  /** Final state for a job that cannot complete, with the outbox hooks so `analysis.completed` tells the client. */
+  async function fail(job: ClaimedJob, principal: Principal, error: { code: ErrorCode; message: string }): Promise<boolean> {
+    const done = await store.db.transaction().execute(async (trx: Kysely<Database>) => {
+      const finished = await finishQueuedAnalysis(trx, job.analysisId, {
+        status: 'failed',
+        verdict: null,
+        score: null,
+        result_json: JSON.stringify({ error }),
+        cost_micros: 0,
+        completed_at: toIso(clock.now()),
+      });
+      if (!finished) return null;
+      const stored = rowToStored((await findAnalysisRow(trx, job.analysisId))!);
+      for (const hook of deps.inTransaction) await hook(trx, stored, principal);
+      return stored;
+    });
+    if (!done) return false;
+    for (const hook of deps.afterCommit) hook(done, principal, { rules: [] });
+    return true;
+  }
+
+  return {
+    async enqueue(principal: Principal, message: NormalizedMessage, options: { source: Source; chargeQuota: boolean; apiKeyId?: string | null }): Promise<{ analysisId: string }> {
+      if ((await countJobs(store.db)) >= deps.queueSize) {
+        throw new AppError('rate_limited', 'The asynchronous analysis queue is full; retry later', { retryAfterSeconds: QUEUE_FULL_RETRY_AFTER_S });
+      }
+      const charging = options.chargeQuota && principal.livemode;
+      // Refuse at once what would certainly fail; the charge itself happens on completion.
+      if (charging) await deps.quota.assertAvailable(principal.tenant);
+      const id = newId('an');
+      const now = toIso(clock.now());
+      const row: AnalysisRow = {
+        id,
+        tenant_id: principal.tenant.id,
+        livemode: principal.livemode ? 1 : 0,
+        source: options.source,
+        status: 'queued',
+        verdict: null,
+        score: null,
+        subject: summary(message.subject),
+        from_addr: summary(message.from?.address ?? ''),
+        to_addr: summary((message.to.length ? message.to.map((a) => a.address) : (message.envelope?.rcptTo ?? [])).filter(Boolean).join(', ')),
+        result_json: null,
+        cost_micros: 0,
+        api_key_id: options.apiKeyId ?? null,
+        created_at: now,
+        completed_at: null,
+      };
+      await store.db.transaction().execute((trx) =>
+        insertQueuedAnalysis(trx, row, {
+          analysis_id: id,
+          message_json: encodeMessage(message),
+          charge_quota: options.chargeQuota ? 1 : 0,
+          locked_until: null,
+          lock_token: null,
+          created_at: now,
+        }),
+      );
+      for (const listener of listeners) listener();
+      return { analysisId: id };
+    },
+
+    /** The runner subscribes to hear about new jobs at once; returns the unsubscribe function. */
+    onQueued(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    claim(limit: number): Promise<ClaimedJob[]> {
+      const now = clock.now();
+      return claimJobs(store.db, store.dialect, { now: toIso(now), leaseUntil: toIso(now + deps.leaseMs), token: newId('lease'), limit });
+    },
+
+    /** Runs one claimed job to its final state. Never throws for a bad message or quota; may for a store outage. */
+    async run(job: ClaimedJob): Promise<JobOutcome> {
+      const tenant = await findTenant(store.db, job.tenantId);
+      if (!tenant) {
+        await deleteJob(store.db, job.analysisId);
+        return { status: 'skipped' };
+      }
+      const principal: Principal = { tenant, livemode: job.livemode };
+      try {
+        await deps.analysis.analyze(principal, decodeMessage(job.messageJson), {
+          source: job.source as Source,
+          chargeQuota: job.chargeQuota,
+          apiKeyId: job.apiKeyId,
+          queued: {
+            id: job.analysisId,
+            createdAt: job.createdAt,
+            complete: async (trx, { status, verdict, score, result_json, cost_micros, completed_at }) => {
+              const patch = { status, verdict, score, result_json, cost_micros, completed_at };
+              if (!(await finishQueuedAnalysis(trx, job.analysisId, patch))) throw new StaleJob();
+            },
+          },
+        });
+        return { status: 'completed' };
+      } catch (cause) {
+        if (cause instanceof StaleJob) {
+          await deleteJob(store.db, job.analysisId);
+          return { status: 'skipped' };
+        }
+        const error = isAppError(cause)
+          ? { code: cause.code, message: cause.message }
+          : { code: 'internal_error' as const, message: 'The analysis failed because of an internal error; submit the message again' };
+        if (!(await fail(job, principal, error))) {
+          await deleteJob(store.db, job.analysisId);
+          return { status: 'skipped' };
+        }
+        return { status: 'failed', error, cause: isAppError(cause) ? undefined : cause };
+      }
+    },
+  };
+}
+
+export type AsyncAnalysisService = ReturnType<typeof createAsyncAnalysisService>;

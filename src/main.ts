@@ -6,7 +6,9 @@ import type { Logger } from 'pino';
 import type { Config } from './config/schema.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { newId } from './core/ids.js';
-import { createEngine } from './engine/engine.js';
+import { createEngineFromConfig } from './engine/create.js';
+import { parseLimitsOf } from './engine/limits.js';
+import { loadSecrets } from './config/loader.js';
 import type { Engine } from './engine/types.js';
 import { startHttpDoor } from './http/door.js';
 import { startMilterDoor } from './milter/door.js';
@@ -63,8 +65,8 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
     return true;
   });
   const engine = instrumentEngine(
-    createEngine({
-      config: config.engine,
+    createEngineFromConfig(config, {
+      secrets: loadSecrets(),
       onDetectorError: (id, error) => logger.warn({ rule: id, err: error }, 'detector failed; it scores nothing'),
     }),
     metrics,
@@ -102,7 +104,7 @@ export function createRuntimeGateway(runtime: Runtime, quarantine: QuarantineSin
     config: runtime.config,
     analysis: runtime.services.analysis,
     findTenant: runtime.services.tenants.find,
-    parse: parseRawMessage,
+    parse: (raw) => parseRawMessage(raw, parseLimitsOf(runtime.config.engine)),
     quarantine,
     logger: runtime.logger.child({ component: 'gateway' }),
   });

@@ -7,6 +7,8 @@ import { serveCommand } from './commands/serve.js';
 import { tenantCommands } from './commands/tenant.js';
 import { retentionCommands } from './commands/retention.js';
 import { migrateDataCommand } from './commands/migrate-data.js';
+import { scanCommand } from './commands/scan.js';
+import { trainCommand } from './commands/train.js';
 
 const USAGE = `usage: phishgate <command>
 
@@ -20,10 +22,12 @@ const USAGE = `usage: phishgate <command>
   key list --tenant ID
   key revoke ID
   retention run                           delete expired analyses, list entries and quarantined mail now
+  scan PATH… [--tenant ID] [--jobs N] [--jsonl]   analyse .eml files, folders and mbox files offline
+  train --phish DIR --ham DIR [--out FILE]        train the classifier on your own mail
 
 Plans: discovery, starter, growth, scale, enterprise. Configuration: config/default.yaml, PHISHGATE_CONFIG, PHISHGATE_* variables.`;
 
-const TOP: Record<string, CommandHandler> = { serve: serveCommand, migrate: migrateCommand, 'migrate-data': migrateDataCommand };
+const TOP: Record<string, CommandHandler> = { serve: serveCommand, migrate: migrateCommand, 'migrate-data': migrateDataCommand, scan: scanCommand, train: trainCommand };
 const GROUPS: Record<string, Record<string, CommandHandler>> = { tenant: tenantCommands, key: keyCommands, retention: retentionCommands };
 
 function resolve(argv: string[]): { handler: CommandHandler; rest: string[] } {

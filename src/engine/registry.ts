@@ -4,8 +4,8 @@ import { attachDoubleExtension, attachEncryptedArchive, attachExecutable, attach
 import { authAlignedPass, authFail } from './detectors/auth.js';
 import { brandAuthentic, brandSpoofing } from './detectors/brand.js';
 import { classifierHam, classifierPhish } from './detectors/classifier.js';
-import { htmlForm, htmlHiddenText, unicodeObfuscation } from './detectors/html.js';
-import { credentialRequest, genericGreeting, giftCardRequest, paymentRequest, prizeLanguage, urgencyLanguage, wireTransferRequest } from './detectors/language.js';
+import { htmlForm, htmlHiddenText, htmlImageOnly, unicodeObfuscation } from './detectors/html.js';
+import { credentialRequest, extortionLanguage, genericGreeting, giftCardRequest, paymentRequest, prizeLanguage, urgencyLanguage, wireTransferRequest } from './detectors/language.js';
 import { hrefTextMismatch, urlFreeHosting, urlIpHost, urlLoginPath, urlManySubdomains, urlRedirect, urlScript, urlShortener, urlSuspiciousTld, urlUserinfo } from './detectors/links.js';
 import { senderLookalike, urlHomograph, urlLookalike } from './detectors/lookalike.js';
 import { displayNameAddress, displayNameBrand, displayNameRecipient, freemailCorporate, recipientInSubject, replyToOtherDomain } from './detectors/sender.js';
@@ -13,10 +13,10 @@ import { displayNameAddress, displayNameBrand, displayNameRecipient, freemailCor
 /** Static registry (no filesystem autoload): adding a rule means adding it here and a weight in config. */
 export const DETECTORS: readonly Detector[] = [
   hrefTextMismatch, urlIpHost, urlUserinfo, urlScript, urlShortener, urlSuspiciousTld, urlManySubdomains, urlFreeHosting, urlRedirect, urlLoginPath, urlHomograph, urlLookalike,
-  htmlForm, htmlHiddenText, unicodeObfuscation,
+  htmlForm, htmlHiddenText, htmlImageOnly, unicodeObfuscation,
   senderLookalike, displayNameBrand, displayNameAddress, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain, senderLinksAligned, internalAuthenticated,
   authFail, authAlignedPass,
-  urgencyLanguage, credentialRequest, paymentRequest, giftCardRequest, wireTransferRequest, prizeLanguage, genericGreeting,
+  urgencyLanguage, extortionLanguage, credentialRequest, paymentRequest, giftCardRequest, wireTransferRequest, prizeLanguage, genericGreeting,
   attachExecutable, attachMacro, attachHtml, attachDoubleExtension, attachEncryptedArchive,
   brandSpoofing, brandAuthentic,
   classifierPhish, classifierHam,

@@ -4,6 +4,7 @@ import { withinGrace, type Component } from '../ops/component.js';
 import type { RateLimiter } from '../services/rate-limiter.js';
 import { VERSION } from '../version.js';
 import { buildApp, type AppDeps } from './app.js';
+import { parseLimitsOf } from '../engine/limits.js';
 
 /** The REST API door: builds the app, listens, registers readiness; close waits for in-flight requests. */
 export async function startHttpDoor(runtime: Runtime, rateLimiter: RateLimiter, plugins: AppDeps['plugins'] = []): Promise<Component> {
@@ -20,6 +21,7 @@ export async function startHttpDoor(runtime: Runtime, rateLimiter: RateLimiter, 
     metrics: config.metrics.enabled ? runtime.metrics : undefined,
     serveMetrics: config.metrics.enabled && config.metrics.port === null,
     plugins,
+    parseLimits: parseLimitsOf(config.engine),
   });
   try {
     await app.listen({ host: config.http.host, port: config.http.port });

@@ -2,7 +2,7 @@ import { badRequest } from '../core/errors.js';
 import { emptyMessage, type AuthHints, type NormalizedMessage } from '../core/message.js';
 import { toAuthOutcome } from './auth-results.js';
 import { parseAddress, parseAddressList } from './addresses.js';
-import { parseRawMessage } from './parse-raw.js';
+import { DEFAULT_PARSE_LIMITS, parseRawMessage, type ParseLimits } from './parse-raw.js';
 
 /** The body of POST /v1/analyze (spec §4.1) after schema validation. */
 export interface AnalyzeFields {
@@ -57,10 +57,10 @@ function applyHeaderObject(message: NormalizedMessage, headers: Record<string, s
  * Contract §4: with `raw_email` the fields come from the parsed message and the required fields are
  * waived; fields also given explicitly override the parsed ones, and `urls` are merged.
  */
-export async function messageFromFields(fields: AnalyzeFields): Promise<NormalizedMessage> {
+export async function messageFromFields(fields: AnalyzeFields, limits: ParseLimits = DEFAULT_PARSE_LIMITS): Promise<NormalizedMessage> {
   let message: NormalizedMessage;
   if (fields.raw_email !== undefined) {
-    message = await parseRawMessage(decodeBase64Strict('raw_email', fields.raw_email));
+    message = await parseRawMessage(decodeBase64Strict('raw_email', fields.raw_email), limits);
   } else {
     for (const required of ['subject', 'from', 'body_text'] as const) {
       if (fields[required] === undefined) throw badRequest(`${required} is required (or send the whole message as raw_email)`);

@@ -24,6 +24,29 @@ export const htmlHiddenText: Detector = {
   },
 };
 
+const WORDISH = /[\p{L}\p{N}]{2,}/gu;
+const IMAGE_ONLY_MAX_WORDS = 10;
+
+/** Words of text, counted only up to `limit` (a long body stops the count at once). */
+function countWords(text: string, limit: number): number {
+  let words = 0;
+  for (const _ of text.matchAll(WORDISH)) if (++words >= limit) break;
+  return words;
+}
+
+export const htmlImageOnly: Detector = {
+  id: 'HTML_IMAGE_ONLY',
+  group: 'html',
+  description: 'An HTML body that is almost only images and links, leaving no text for a reader or a filter to judge (a classic evasion)',
+  run({ html, bodyText }) {
+    if (!html || (html.images === 0 && html.links.length === 0)) return [];
+    const words = countWords(bodyText, IMAGE_ONLY_MAX_WORDS);
+    if (words >= IMAGE_ONLY_MAX_WORDS) return [];
+    const what = html.images ? `${html.images} image${html.images === 1 ? '' : 's'}` : `${html.links.length} link${html.links.length === 1 ? '' : 's'}`;
+    return [{ strength: words < 3 ? 1 : 0.6, reason: `The message is ${what} with ${words === 0 ? 'no' : `only ${words}`} words of text` }];
+  },
+};
+
 // Mathematical alphanumerics (𝐕𝐞𝐫𝐢𝐟𝐲), enclosed letters and invisible characters inside words (fullwidth
 // letters are left out: they are ordinary in Japanese text):
 // ways to write words that filters do not read. Counted, never matched with a backtracking pattern.

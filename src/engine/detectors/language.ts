@@ -28,6 +28,14 @@ function languageRule(id: string, categories: readonly LexiconCategory[], descri
   };
 }
 
+export const extortionLanguage = languageRule(
+  'EXTORTION_LANGUAGE',
+  ['extortion'],
+  (q) => `Blackmail language: ${q}`,
+  'urgency_pressure',
+  'Sextortion and blackmail: claimed spyware or recordings, payment in bitcoin, threats to send a video to the contacts',
+);
+
 export const urgencyLanguage = languageRule('URGENCY_LANGUAGE', ['urgency', 'threat'], (q) => `Pressure or threat language: ${q}`, 'urgency_pressure', 'Deadlines, threats of suspension or closure, alarm about unusual activity');
 export const credentialRequest = languageRule('CREDENTIAL_REQUEST', ['credential'], (q) => `Asks to sign in or confirm account details: ${q}`, 'credential_request', 'Requests to verify, sign in, or enter passwords and account details');
 export const paymentRequest = languageRule('PAYMENT_REQUEST', ['payment'], (q) => `Asks for a payment or card details: ${q}`, 'credential_request', 'Failed payments, fees to pay, refunds to claim, billing updates');

@@ -113,5 +113,19 @@ export const EN: Lexicon = {
     'guaranteed profit|profits|income|returns',
   ],
   greeting: ['dear valued? customer|user|client|member|subscriber|account|beneficiary|recipient|friend|sir|madam|winner', 'dear account|email|mailbox holder|owner|user', 'dear sir or madam', 'hello|hi|attention valued? customer|user|client|member'],
+  // Sextortion and blackmail: claims of spyware and recordings, payment in crypto-currency, threats to
+  // send "the video" to the victim's contacts.
+  extortion: [
+    'installed|planted|placed spyware|malware|trojan|virus|rat on your computer|device|devices|phone|system',
+    'i|we gained|obtained|got access to your computer|device|devices|phone|webcam|camera|accounts',
+    'recorded|filmed|captured you',
+    'video|recording|footage of you',
+    'send|share|forward|release the|this video|recording|footage',
+    'to all your|of your contacts|friends|colleagues|relatives',
+    'adult|porn|pornographic|xxx websites|sites|videos|content',
+    'here is your email? password',
+    'pay|send|transfer in bitcoin|btc|crypto|cryptocurrency',
+    'bitcoin|btc wallet|address',
+  ],
   archive_password: ['the password|passcode is', 'password|passcode for|to open the? archive|zip|file|attachment|document', 'archive|zip|file|document|attachment password', 'password protected|encrypted'],
 };

@@ -2,6 +2,16 @@ import type { Lexicon } from './types.js';
 
 /** French (the customer's market: the richest lexicon after English). */
 export const FR: Lexicon = {
+  extortion: [
+    'logiciel|logiciels espion|espions|malveillant',
+    'acces a votre ordinateur|appareil|telephone|camera|webcam',
+    'j ai|nous avons enregistre|filme',
+    'video|enregistrement de vous',
+    'a tous vos contacts|proches|collegues',
+    'sites pour adultes|sites pornographiques',
+    'en bitcoin|btc|cryptomonnaie',
+    'adresse|portefeuille bitcoin|btc',
+  ],
   urgency: [
     'sous|dans les? 24|48|72|24h|48h heures|h?',
     'immediatement|urgent|urgente|urgence',

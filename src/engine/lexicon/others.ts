@@ -2,6 +2,7 @@ import type { Lexicon } from './types.js';
 
 /** German basics. */
 export const DE: Lexicon = {
+  extortion: ['spionage software|programm', 'zugriff auf ihr|ihren|dein|deinen gerat|computer|handy|webcam', 'an alle ihre|deine kontakte', 'in bitcoin|btc', 'bitcoin|btc adresse|wallet', 'erwachsenen|porno websites|seiten'],
   urgency: ['innerhalb von? 24|48|72 stunden', 'sofort|umgehend|unverzuglich|dringend', 'letzte mahnung|warnung|erinnerung|chance', 'handeln sie jetzt|sofort', 'lauft heute|bald ab'],
   threat: [
     'ihr|ihre|dein|deine konto|karte|zugang|postfach wurde|wird gesperrt|eingeschrankt|deaktiviert|geschlossen|blockiert|geloscht',
@@ -26,6 +27,7 @@ export const DE: Lexicon = {
 
 /** Spanish basics. */
 export const ES: Lexicon = {
+  extortion: ['software|programa espia', 'acceso a tu|su ordenador|dispositivo|computadora|telefono|camara', 'a todos tus|sus contactos', 'en bitcoin|btc', 'direccion|billetera|monedero bitcoin|btc', 'sitios|paginas para adultos|porno'],
   urgency: ['en las proximas? 24|48|72 horas', 'inmediatamente|urgente|urgencia', 'ultimo|ultima aviso|advertencia|recordatorio|oportunidad', 'actue ahora|inmediatamente', 'vence|caduca|expira hoy|pronto|manana'],
   threat: [
     'su|tu cuenta|tarjeta|acceso|buzon ha? sido|sera|esta suspendid~|bloquead~|limitad~|restringid~|desactivad~|cerrad~|cancelad~',

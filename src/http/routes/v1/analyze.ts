@@ -52,7 +52,7 @@ export function analyzeRoutes(app: FastifyInstance, deps: AnalyzeRouteDeps): voi
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const message = await messageFromFields(request.body);
+      const message = await messageFromFields(request.body, deps.parseLimits);
       // Contract §4: validated now (a bad message is a 400 here), analysed in the background, quota charged on completion.
       if (request.body.async) {
         const { analysisId } = await deps.asyncAnalysis.enqueue(principal, message, { source: 'api', chargeQuota: true, apiKeyId: principal.key?.id ?? null });

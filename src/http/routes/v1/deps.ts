@@ -3,8 +3,11 @@ import type { KeyService } from '../../../services/keys.js';
 import type { ListService } from '../../../services/lists.js';
 import type { UsageService } from '../../../services/usage.js';
 import type { QuotaState } from '../../../services/quota.js';
+import type { ParseLimits } from '../../../mail/parse-raw.js';
 
 export interface V1Deps {
+  /** Caps on parsing `raw_email` (engine.limits). */
+  parseLimits?: ParseLimits;
   analysis: AnalysisService;
   lists: ListService;
   usage: UsageService;

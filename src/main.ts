@@ -10,9 +10,13 @@ import { systemClock, type Clock } from './core/clock.js';
 import { newId } from './core/ids.js';
 import { createEngine } from './engine/engine.js';
 import type { Engine } from './engine/types.js';
+import { createGateway } from './gateway/gateway.js';
 import { buildApp } from './http/app.js';
+import { parseRawMessage } from './mail/parse-raw.js';
 import { createServices, type Services } from './services/index.js';
 import { createMemoryRateLimiter } from './services/rate-limiter.js';
+import { createSmtpRelay, startSmtpDoor, type SmtpDoor } from './smtp/index.js';
+import { createReleaseDelivery } from './smtp/release.js';
 import { migrateToLatest, openStore, type Store } from './store/database.js';
 import { VERSION } from './version.js';
 
@@ -49,7 +53,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
   }
   const services = createServices(
     { store, clock, newId: (prefix) => newId(prefix, clock.now()) },
-    { engine, retentionDays: config.retention.analyses_days, tenantDomains: (id) => domainsByTenant.get(id) ?? [] },
+    { engine, retentionDays: config.retention.analyses_days, quarantineDays: config.gateway.quarantine_days, tenantDomains: (id) => domainsByTenant.get(id) ?? [] },
   );
   return { config, store, engine, services, logger, clock };
 }
@@ -71,6 +75,9 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
   const runtime = await createRuntime(config, logger, clock);
   const addresses: Record<string, string> = {};
   let app: FastifyInstance | null = null;
+  // The next hop serves the SMTP door and quarantine releases (connections open on first use).
+  const relay = createSmtpRelay(config.smtp, logger);
+  let smtp: SmtpDoor | null = null;
   try {
     if (config.http.enabled) {
       app = await buildApp({
@@ -81,12 +88,21 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
         version: VERSION,
         rateLimiter: createMemoryRateLimiter(clock),
         defaultRate: { perSecond: config.rate_limit.per_second, burst: config.rate_limit.burst },
+        releaseDelivery: createReleaseDelivery(relay),
       });
       await app.listen({ host: config.http.host, port: config.http.port });
       addresses.http = addressOf(app);
     }
+    if (config.smtp.enabled) {
+      const { services } = runtime;
+      const gateway = createGateway({ config, analysis: services.analysis, findTenant: services.tenants.find, parse: parseRawMessage, quarantine: services.quarantine, logger });
+      smtp = await startSmtpDoor({ config, gateway, relay, logger });
+      addresses.smtp = smtp.address;
+    }
   } catch (error) {
+    await smtp?.close();
     await app?.close();
+    await relay.close();
     await runtime.store.close();
     throw error;
   }
@@ -98,7 +114,9 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     addresses,
     close: () =>
       (closing ??= (async () => {
-        await app?.close();
+        // Doors stop accepting together and finish what they started; then the relay and the store go.
+        await Promise.all([smtp?.close(), app?.close()]);
+        await relay.close();
         await runtime.store.close();
       })()),
   };

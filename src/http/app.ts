@@ -11,9 +11,10 @@ import { analysesRoutes } from './routes/v1/analyses.js';
 import { allowBlockRoutes } from './routes/v1/lists.js';
 import { usageRoutes } from './routes/v1/usage.js';
 import { keyRoutes } from './routes/v1/keys.js';
+import { quarantineRoutes, type QuarantineRouteDeps } from './routes/v1/quarantine.js';
 import type { V1Deps } from './routes/v1/deps.js';
 
-export interface AppDeps extends V1Deps, AuthDeps {
+export interface AppDeps extends V1Deps, AuthDeps, QuarantineRouteDeps {
   logger: Logger;
   bodyLimitBytes: number;
   trustProxy?: boolean;
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   allowBlockRoutes(app, deps);
   usageRoutes(app, deps);
   keyRoutes(app, deps);
+  quarantineRoutes(app, deps);
   for (const plugin of deps.plugins ?? []) await plugin(app);
 
   app.get('/v1/openapi.json', { config: { scope: 'public' }, schema: { hide: true } }, async () => app.swagger());

@@ -3,6 +3,7 @@ import { createAnalysisService, type AfterCommitHook, type InTransactionHook } f
 import type { ServiceContext } from './context.js';
 import { createKeyService } from './keys.js';
 import { createListService } from './lists.js';
+import { createQuarantineService } from './quarantine.js';
 import { createQuotaService } from './quota.js';
 import { createTenantService } from './tenants.js';
 import { createUsageService } from './usage.js';
@@ -10,6 +11,8 @@ import { createUsageService } from './usage.js';
 export interface ServiceOptions {
   engine: Engine;
   retentionDays: number;
+  /** `gateway.quarantine_days` (default 30). */
+  quarantineDays?: number;
   tenantDomains?: (tenantId: string) => string[];
   inTransaction?: InTransactionHook[];
   afterCommit?: AfterCommitHook[];
@@ -25,6 +28,7 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     quota,
     lists,
     usage: createUsageService(ctx, quota),
+    quarantine: createQuarantineService(ctx, { retentionDays: options.quarantineDays ?? 30 }),
     analysis: createAnalysisService({
       ...ctx,
       engine: options.engine,

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './2026-11-21-001-initial.js';
+import { quarantine } from './2026-11-21-003-quarantine.js';
 
 /**
  * Static list (no directory scan), so migrations work the same from `src/` under tsx and from `dist/`.
@@ -7,6 +8,7 @@ import { initial } from './2026-11-21-001-initial.js';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-initial': initial,
+  '2026-11-21-003-quarantine': quarantine,
 };
 
 export const migrationProvider: MigrationProvider = {

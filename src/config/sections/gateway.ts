@@ -54,13 +54,18 @@ export const MilterSection = Section({
   enabled: Type.Boolean(),
   host: Host,
   port: Port,
-  /** hold = Postfix hold queue, store = phishgate's quarantine, both. */
+  /** hold = Postfix hold queue, store = phishgate's quarantine (message discarded by the MTA), both. */
   quarantine_mode: Type.Union([Type.Literal('hold'), Type.Literal('store'), Type.Literal('both')]),
   /** On internal error: tempfail (mail retried) or accept (fail open). */
   on_error: Type.Union([Type.Literal('tempfail'), Type.Literal('accept')]),
-  /** Send SMFIR_PROGRESS this often while an analysis runs. */
+  /** Send SMFIR_PROGRESS this often while an analysis runs (below the MTA's milter_content_timeout). */
   progress_interval_ms: Type.Integer({ minimum: 100 }),
+  /** Largest milter frame accepted (length field); a bigger one closes the connection. */
   max_frame_bytes: Type.Integer({ minimum: 1024 }),
+  /** A connection silent this long is closed (Postfix keeps one open per SMTP session). */
+  idle_timeout_ms: Type.Integer({ minimum: 1000 }),
+  /** Concurrent milter connections; more are closed at once (the MTA applies milter_default_action). */
+  max_sessions: Type.Integer({ minimum: 1 }),
   /** Per-door overrides of gateway.actions. */
   actions: Type.Partial(ActionsByVerdict),
 });

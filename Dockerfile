@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1
+# phishgate: multi-stage build. Native modules (better-sqlite3) compile in the build stage; the runtime
+# stage carries only production dependencies and the compiled JavaScript, and runs as a non-root user.
+
+FROM node:20-slim AS build
+WORKDIR /app
+# Toolchain for node-gyp (better-sqlite3 builds from source when no prebuilt binary matches).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
+COPY src ./src
+# `npm ci` runs the `prepare` script, which compiles src/ to dist/.
+RUN npm ci --no-audit --no-fund \
+ && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-slim AS runtime
+ENV NODE_ENV=production \
+    PHISHGATE_DB=/data/phishgate.db \
+    PHISHGATE_HTTP_HOST=0.0.0.0
+WORKDIR /app
+RUN groupadd --system phishgate \
+ && useradd --system --gid phishgate --home-dir /app --shell /usr/sbin/nologin phishgate \
+ && mkdir -p /data \
+ && chown phishgate:phishgate /data
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+COPY config ./config
+COPY models ./models
+USER phishgate
+VOLUME ["/data"]
+# REST API, SMTP content filter, milter.
+EXPOSE 8080 10025 8891
+ENTRYPOINT ["node", "dist/cli/main.js"]
+CMD ["serve"]

@@ -11,10 +11,10 @@ import type { Gateway, GatewayDecision } from '../gateway/types.js';
 import { SpoolWriter, type RawMessage, type SpoolOptions } from '../mail/spool.js';
 import { gatewayEnvelope, relayEnvelope } from './envelope.js';
 import type { NetworkList } from './networks.js';
+import { mapDecision, relayFailureReply } from './decision-mapper.js';
 import { outgoingMessage } from './outgoing-message.js';
-import { RelayRefused } from './relay-errors.js';
 import type { Relay } from './relay-pool.js';
-import { accepted, SmtpReply, temporaryFailure } from './replies.js';
+import { accepted, temporaryFailure } from './replies.js';
 
 export interface MessageHandlerDeps {
   gateway: Gateway;
@@ -44,13 +44,6 @@ async function spoolStream(stream: DataStream, options: SpoolOptions): Promise<R
 
 const analysisIds = (decision: GatewayDecision): string => decision.tenants.map((t) => t.analysisId).join(', ');
 
-/** Errors on the way out become SMTP replies: a next hop's permanent refusal is passed back, everything else is 451. */
-function asReply(error: unknown, what: string): SmtpReply {
-  if (error instanceof SmtpReply) return error;
-  if (error instanceof RelayRefused && error.permanent) return new SmtpReply(error.code, error.enhanced ?? '5.0.0', `next hop refused the message: ${error.reply}`);
-  return temporaryFailure(`${what}, try again later`);
-}
-
 export function createMessageHandler(deps: MessageHandlerDeps) {
   const { gateway, relay, logger } = deps;
 
@@ -65,13 +58,13 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
     }
     const log = { session: session.id, queueId: envelope.queueId, size: raw.size, recipients: envelope.rcptTo.length, action: decision.action, verdict: decision.verdict, analyses: analysisIds(decision) };
 
-    if (decision.action === 'reject') {
-      const reject = decision.reject ?? { code: 550, enhanced: '5.7.1', text: 'Message rejected by phishgate' };
+    const outcome = mapDecision(decision);
+    if (outcome.kind === 'refuse') {
       logger.info(log, 'smtp: message rejected');
-      throw new SmtpReply(reject.code, reject.enhanced, reject.text);
+      throw outcome.reply;
     }
 
-    if (decision.action === 'quarantine') {
+    if (outcome.kind === 'quarantine') {
       let ids: string[];
       try {
         ids = await gateway.quarantine(raw, envelope, decision, 'smtp');
@@ -83,15 +76,13 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
       return { text: accepted(`Ok: quarantined by phishgate as ${ids.join(', ')}`), decision };
     }
 
-    // tag and pass: only the header section changes, and only when there is something to write.
-    const edits = decision.addHeaders.length > 0 || decision.newSubject !== null ? decision : null;
     try {
-      const reply = await relay.send(relayEnvelope(session, envelope), await outgoingMessage(raw, edits));
+      const reply = await relay.send(relayEnvelope(session, envelope), await outgoingMessage(raw, outcome.edits));
       logger.info(log, 'smtp: message relayed');
       return { text: accepted(`Ok: ${decision.tenants.length ? `scanned (${analysisIds(decision)}), ` : ''}relayed: ${reply}`), decision };
     } catch (error) {
       logger.warn({ ...log, err: error }, 'smtp: relay failed');
-      throw asReply(error, 'next hop did not accept the message');
+      throw relayFailureReply(error);
     }
   }
 

@@ -49,7 +49,13 @@ export async function startTestDoor(options: { dialect: TestDialect; relayPort: 
   };
   const gateway = createGateway({ config, analysis: h.services.analysis, findTenant: h.services.tenants.find, parse: parseRawMessage, quarantine: h.services.quarantine, logger });
   const relay = createSmtpRelay(config.smtp, logger);
-  const door = await startSmtpDoor({ config, gateway, relay, logger });
+  let door: SmtpDoor;
+  try {
+    door = await startSmtpDoor({ config, gateway, relay, logger });
+  } catch (error) {
+    await h.close();
+    throw error;
+  }
   return {
     h,
     acme,

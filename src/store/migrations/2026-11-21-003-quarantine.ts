@@ -5,7 +5,7 @@ import { PostgresAdapter, type Kysely, type Migration } from 'kysely';
  * tenant's recipients only. Frozen once shipped: add a migration instead.
  *
  * The message bytes are a binary column (`blob` on SQLite, `bytea` on PostgreSQL; both bind and
- * return a Node Buffer), not base64 text: a third smaller, no encode/decode, and the bytes come back
+ * return a Node Buffer), not base64 text: a quarter smaller, no encode/decode, and the bytes come back
  * exactly (docs/smtp-filter.md has the measurements). The column is last so listings, which never
  * select it, do not read it: SQLite keeps a large value in overflow pages, PostgreSQL in TOAST.
  */

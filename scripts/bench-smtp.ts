@@ -1,5 +1,5 @@
 /**
- * npm run bench:smtp [-- --sessions 20 --messages 3000 --rate 200 --size 20000 --db URL]
+ * npm run bench:smtp [-- --sessions 20 --messages 3000 --rate 200 --size 20000 --db URL --cpu-prof DIR]
  *
  * Messages/s through the SMTP content filter and the latency it adds (issue 5). Starts a real
  * `phishgate serve` child process (SQLite in a temp dir unless --db is given) whose relay points at a
@@ -28,6 +28,8 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '200' },
     size: { type: 'string', default: '20000' },
     db: { type: 'string' },
+    /** Write a CPU profile of the phishgate process to this directory (node --cpu-prof). */
+    'cpu-prof': { type: 'string' },
   },
 });
 const SESSIONS = Number(values.sessions);
@@ -134,7 +136,8 @@ async function drive(scenario: string, port: number, sessions: number, messages:
 }
 
 function startServe(env: NodeJS.ProcessEnv): Promise<{ smtp: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const profile = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/cli/main.ts', 'serve'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let buffered = '';
   return new Promise((resolve, reject) => {
     child.on('exit', (code) => reject(new Error(`phishgate serve exited with ${code}`)));

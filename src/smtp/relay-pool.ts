@@ -136,8 +136,7 @@ export function createRelayPool(options: RelayPoolOptions): Relay {
   return {
     async send(envelope, message) {
       const controller = new AbortController();
-      const timeout = new RelayUnavailable(`next hop did not accept the message within ${options.timeoutMs} ms`);
-      const timer = setTimeout(() => controller.abort(timeout), options.timeoutMs);
+      const timer = setTimeout(() => controller.abort(new RelayUnavailable(`next hop did not accept the message within ${options.timeoutMs} ms`)), options.timeoutMs);
       try {
         try {
           return await attempt(envelope, message, controller.signal);
@@ -152,7 +151,7 @@ export function createRelayPool(options: RelayPoolOptions): Relay {
           return await attempt(envelope, message, controller.signal);
         }
       } catch (error) {
-        if (controller.signal.aborted) throw timeout;
+        if (controller.signal.aborted) throw controller.signal.reason;
         throw error instanceof StaleConnection ? error.cause : error;
       } finally {
         clearTimeout(timer);

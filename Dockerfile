@@ -17,7 +17,7 @@ RUN npm ci --no-audit --no-fund \
 FROM node:20-slim AS runtime
 ENV NODE_ENV=production \
     PHISHGATE_DB=/data/phishgate.db \
-    PHISHGATE_HTTP_HOST=0.0.0.0
+    PHISHGATE_CONFIG=/app/config/docker.yaml
 WORKDIR /app
 RUN groupadd --system phishgate \
  && useradd --system --gid phishgate --home-dir /app --shell /usr/sbin/nologin phishgate \
@@ -32,5 +32,7 @@ USER phishgate
 VOLUME ["/data"]
 # REST API, SMTP content filter, milter.
 EXPOSE 8080 10025 8891
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PHISHGATE_HTTP_PORT || 8080) + '/healthz').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["node", "dist/cli/main.js"]
 CMD ["serve"]

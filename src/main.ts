@@ -2,23 +2,34 @@
  * Composition root (architecture): config → store → engine → services → doors. The only module that
  * wires everything; no module-level singletons anywhere else.
  */
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config/schema.js';
-import { systemClock, type Clock } from './core/clock.js';
+import { DAY_MS, systemClock, toIso, type Clock } from './core/clock.js';
 import { newId } from './core/ids.js';
 import { createEngine } from './engine/engine.js';
 import type { Engine } from './engine/types.js';
-import { createGateway } from './gateway/gateway.js';
-import { buildApp } from './http/app.js';
+import { startHttpDoor } from './http/door.js';
+import { startMilterDoor } from './milter/door.js';
+import { createGateway, type QuarantineSink } from './gateway/gateway.js';
+import type { Gateway } from './gateway/types.js';
 import { parseRawMessage } from './mail/parse-raw.js';
+import type { Component } from './ops/component.js';
 import { createServices, type Services } from './services/index.js';
-import { createMemoryRateLimiter } from './services/rate-limiter.js';
-import { createSmtpRelay, startSmtpDoor, type SmtpDoor } from './smtp/index.js';
+import { selectRateLimiter } from './services/rate-limiter-select.js';
+import { createSmtpRelay } from './smtp/index.js';
 import { createReleaseDelivery } from './smtp/release.js';
+import { startSmtpComponent } from './smtp/serve-door.js';
+import { deleteQuarantinedBefore } from './store/repositories/quarantine.js';
 import { migrateToLatest, openStore, type Store } from './store/database.js';
 import { VERSION } from './version.js';
+import { createMetrics, type Metrics } from './ops/metrics.js';
+import { createReadiness, type Readiness } from './ops/readiness.js';
+import { analysisMetricsHook, instrumentEngine } from './ops/instrument.js';
+import { startMetricsServer } from './ops/metrics-server.js';
+import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
+import { createRetention, type Retention } from './jobs/retention.js';
+import { startScheduledJobs } from './jobs/scheduler.js';
+import { sql } from 'kysely';
 
 export interface Runtime {
   config: Config;
@@ -27,6 +38,10 @@ export interface Runtime {
   services: Services;
   logger: Logger;
   clock: Clock;
+  metrics: Metrics;
+  readiness: Readiness;
+  jobs: JobRunner;
+  retention: Retention;
 }
 
 /** Opens and migrates the store and builds engine and services; shared by `serve` and the CLI commands. */
@@ -43,81 +58,106 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
     await store.close();
     throw error;
   }
-  const engine = createEngine({
-    config: config.engine,
-    onDetectorError: (id, error) => logger.warn({ rule: id, err: error }, 'detector failed; it scores nothing'),
+  const metrics = createMetrics();
+  const readiness = createReadiness();
+  readiness.register('store', async () => {
+    await sql`select 1`.execute(store.db);
+    return true;
   });
+  const engine = instrumentEngine(
+    createEngine({
+      config: config.engine,
+      onDetectorError: (id, error) => logger.warn({ rule: id, err: error }, 'detector failed; it scores nothing'),
+    }),
+    metrics,
+  );
   const domainsByTenant = new Map<string, string[]>();
   for (const [domain, tenantId] of Object.entries(config.gateway.domains)) {
     domainsByTenant.set(tenantId, [...(domainsByTenant.get(tenantId) ?? []), domain.toLowerCase()]);
   }
   const services = createServices(
     { store, clock, newId: (prefix) => newId(prefix, clock.now()) },
-    { engine, retentionDays: config.retention.analyses_days, quarantineDays: config.gateway.quarantine_days, tenantDomains: (id) => domainsByTenant.get(id) ?? [] },
+    {
+      engine,
+      retentionDays: config.retention.analyses_days,
+      quarantineDays: config.gateway.quarantine_days,
+      tenantDomains: (id) => domainsByTenant.get(id) ?? [],
+      afterCommit: [analysisMetricsHook(metrics)],
+    },
   );
-  return { config, store, engine, services, logger, clock };
+  const jobs = createJobRunner({ store, clock, logger, metrics });
+  const retention = createRetention({
+    store,
+    clock,
+    analysesDays: config.retention.analyses_days,
+    batchSize: config.retention.batch_size,
+    // Contract §6: quarantined messages go after gateway.quarantine_days.
+    extraSteps: [{ name: 'quarantined_messages', deleteBatch: (now, batch) => deleteQuarantinedBefore(store.db, toIso(now - config.gateway.quarantine_days * DAY_MS), batch) }],
+  });
+  return { config, store, engine, services, logger, clock, metrics, readiness, jobs, retention };
 }
 
 export interface RunningServer {
   runtime: Runtime;
-  /** Bound addresses by door, e.g. { http: '127.0.0.1:8080' }. */
+  /** Bound addresses by door, e.g. { http: '127.0.0.1:8080', milter: '127.0.0.1:8891' }. */
   addresses: Record<string, string>;
+  /** Graceful stop (contract §7): doors stop accepting and finish in-flight work, then jobs, then the store. */
   close(): Promise<void>;
 }
 
-function addressOf(app: FastifyInstance): string {
-  const address = app.server.address() as AddressInfo;
-  return `${address.address}:${address.port}`;
+/** The one gateway the mail doors share (contract §5). */
+export function createRuntimeGateway(runtime: Runtime, quarantine: QuarantineSink): Gateway {
+  return createGateway({
+    config: runtime.config,
+    analysis: runtime.services.analysis,
+    findTenant: runtime.services.tenants.find,
+    parse: parseRawMessage,
+    quarantine,
+    logger: runtime.logger.child({ component: 'gateway' }),
+  });
 }
 
-/** `phishgate serve`: starts every enabled door. */
+/** `phishgate serve`: starts every enabled door and the background jobs. */
 export async function startServer(config: Config, logger: Logger, clock: Clock = systemClock): Promise<RunningServer> {
   const runtime = await createRuntime(config, logger, clock);
-  const addresses: Record<string, string> = {};
-  let app: FastifyInstance | null = null;
-  // The next hop serves the SMTP door and quarantine releases (connections open on first use).
-  const relay = createSmtpRelay(config.smtp, logger);
-  let smtp: SmtpDoor | null = null;
-  try {
-    if (config.http.enabled) {
-      app = await buildApp({
-        ...runtime.services,
-        logger,
-        bodyLimitBytes: config.http.body_limit_bytes,
-        trustProxy: config.http.trust_proxy,
-        version: VERSION,
-        rateLimiter: createMemoryRateLimiter(clock),
-        defaultRate: { perSecond: config.rate_limit.per_second, burst: config.rate_limit.burst },
-        releaseDelivery: createReleaseDelivery(relay),
-      });
-      await app.listen({ host: config.http.host, port: config.http.port });
-      addresses.http = addressOf(app);
-    }
-    if (config.smtp.enabled) {
-      const { services } = runtime;
-      const gateway = createGateway({ config, analysis: services.analysis, findTenant: services.tenants.find, parse: parseRawMessage, quarantine: services.quarantine, logger });
-      smtp = await startSmtpDoor({ config, gateway, relay, logger });
-      addresses.smtp = smtp.address;
-    }
-  } catch (error) {
-    await smtp?.close();
-    await app?.close();
-    await relay.close();
+  const doors: Component[] = [];
+  const background: Component[] = [];
+  const graceMs = config.shutdown.grace_ms;
+  const closeAll = async (): Promise<void> => {
+    await Promise.all(doors.map((d) => d.close(graceMs).catch((error: unknown) => logger.error({ err: error, door: d.name }, 'door did not close cleanly'))));
+    await Promise.all(background.map((b) => b.close(graceMs).catch((error: unknown) => logger.error({ err: error, component: b.name }, 'component did not stop cleanly'))));
     await runtime.store.close();
+  };
+
+  try {
+    const scheduled = startScheduledJobs({
+      schedules: { retention: config.retention.schedule, optimize: config.retention.optimize_schedule },
+      runner: runtime.jobs,
+      retention: runtime.retention,
+      store: runtime.store,
+      logger,
+    });
+    background.push({ name: 'jobs', close: () => scheduled.stop() });
+    const rateLimit = selectRateLimiter({ redisUrl: config.rate_limit.redis_url, store: runtime.store, clock, readiness: runtime.readiness, logger });
+    background.push({ name: 'rate-limiter', close: () => rateLimit.close() });
+    // The next hop (smtp.relay) serves the SMTP door and quarantine releases; it connects on first use.
+    const relay = createSmtpRelay(config.smtp, logger);
+    background.push({ name: 'relay', close: () => relay.close() });
+    if (config.http.enabled) doors.push(await startHttpDoor(runtime, rateLimit.limiter, [], createReleaseDelivery(relay)));
+    if (config.metrics.enabled && config.metrics.port !== null) {
+      const server = await startMetricsServer(runtime.metrics, config.metrics.host, config.metrics.port);
+      background.push({ name: 'metrics', address: server.address, close: () => server.close() });
+    }
+    const gateway = createRuntimeGateway(runtime, runtime.services.quarantine);
+    if (config.milter.enabled) doors.push(await startMilterDoor(runtime, gateway));
+    if (config.smtp.enabled) doors.push(await startSmtpComponent(runtime, gateway, relay));
+  } catch (error) {
+    await closeAll();
     throw error;
   }
-  logger.info({ addresses, database: runtime.store.location, version: VERSION }, 'phishgate listening');
 
+  const addresses = Object.fromEntries([...doors, ...background].filter((c) => c.address).map((c) => [c.name, c.address!]));
+  logger.info({ addresses, database: runtime.store.location, version: VERSION }, 'phishgate listening');
   let closing: Promise<void> | null = null;
-  return {
-    runtime,
-    addresses,
-    close: () =>
-      (closing ??= (async () => {
-        // Doors stop accepting together and finish what they started; then the relay and the store go.
-        await Promise.all([smtp?.close(), app?.close()]);
-        await relay.close();
-        await runtime.store.close();
-      })()),
-  };
+  return { runtime, addresses, close: () => (closing ??= closeAll()) };
 }

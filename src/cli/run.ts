@@ -5,22 +5,26 @@ import { keyCommands } from './commands/key.js';
 import { migrateCommand } from './commands/migrate.js';
 import { serveCommand } from './commands/serve.js';
 import { tenantCommands } from './commands/tenant.js';
+import { retentionCommands } from './commands/retention.js';
+import { migrateDataCommand } from './commands/migrate-data.js';
 
 const USAGE = `usage: phishgate <command>
 
   serve                                   start the enabled doors (REST API, SMTP filter, milter) and jobs
   migrate                                 apply pending database migrations
+  migrate-data --from sqlite:PATH --to postgres://URL   copy everything into a fresh PostgreSQL database
   tenant create --name N --plan P [--quota-limit N]
   tenant list
   tenant update ID [--plan P] [--hard-limit true|false] [--quota-limit N|none] [--rate-limit N] [--rate-burst N]
   key create --tenant ID [--scopes read,write,admin] [--mode live|test] [--name N]
   key list --tenant ID
   key revoke ID
+  retention run                           delete expired analyses, list entries and quarantined mail now
 
 Plans: discovery, starter, growth, scale, enterprise. Configuration: config/default.yaml, PHISHGATE_CONFIG, PHISHGATE_* variables.`;
 
-const TOP: Record<string, CommandHandler> = { serve: serveCommand, migrate: migrateCommand };
-const GROUPS: Record<string, Record<string, CommandHandler>> = { tenant: tenantCommands, key: keyCommands };
+const TOP: Record<string, CommandHandler> = { serve: serveCommand, migrate: migrateCommand, 'migrate-data': migrateDataCommand };
+const GROUPS: Record<string, Record<string, CommandHandler>> = { tenant: tenantCommands, key: keyCommands, retention: retentionCommands };
 
 function resolve(argv: string[]): { handler: CommandHandler; rest: string[] } {
   const [command, sub, ...rest] = argv;

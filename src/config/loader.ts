@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { Value } from '@sinclair/typebox/value';
+import cron from 'node-cron';
 import { ConfigSchema, type Config } from './schema.js';
 
 /** `config/default.yaml` sits two levels above this file both in `src/config` and in `dist/config`. */
@@ -82,6 +83,9 @@ export function validateConfig(candidate: unknown): Config {
   const config = candidate as Config;
   if (config.engine.thresholds.suspicious > config.engine.thresholds.phishing) {
     throw new ConfigError('invalid configuration: engine.thresholds.suspicious must not exceed engine.thresholds.phishing');
+  }
+  for (const field of ['schedule', 'optimize_schedule'] as const) {
+    if (!cron.validate(config.retention[field])) throw new ConfigError(`invalid configuration: retention.${field}: "${config.retention[field]}" is not a cron expression`);
   }
   return config;
 }

@@ -13,12 +13,19 @@ import { usageRoutes } from './routes/v1/usage.js';
 import { keyRoutes } from './routes/v1/keys.js';
 import { quarantineRoutes, type QuarantineRouteDeps } from './routes/v1/quarantine.js';
 import type { V1Deps } from './routes/v1/deps.js';
+import { installHttpMetrics, opsRoutes } from './routes/ops.js';
+import type { Metrics } from '../ops/metrics.js';
+import type { Readiness } from '../ops/readiness.js';
 
 export interface AppDeps extends V1Deps, AuthDeps, QuarantineRouteDeps {
   logger: Logger;
   bodyLimitBytes: number;
   trustProxy?: boolean;
   version: string;
+  readiness: Readiness;
+  /** Request metrics are recorded when given; `/metrics` is served here when `serveMetrics` is true. */
+  metrics?: Metrics;
+  serveMetrics?: boolean;
   /** Extra route plugins (webhooks, quarantine, health, metrics) registered by the composition root. */
   plugins?: Array<(app: FastifyInstance) => void | Promise<void>>;
 }
@@ -31,6 +38,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: deps.bodyLimitBytes,
     trustProxy: deps.trustProxy ?? false,
     genReqId: () => randomUUID(),
+    // During shutdown, a request that already reached us on an open connection is served, not refused:
+    // the grace period (shutdown.grace_ms) bounds how long that can go on.
+    return503OnClosing: false,
     requestIdHeader: false,
     ajv: { customOptions: { strict: false } },
   });
@@ -51,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   installErrorHandling(app);
+  if (deps.metrics) installHttpMetrics(app, deps.metrics);
   installAuth(app, deps);
 
   analyzeRoutes(app, deps);
@@ -59,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   usageRoutes(app, deps);
   keyRoutes(app, deps);
   quarantineRoutes(app, deps);
+  opsRoutes(app, { readiness: deps.readiness, metrics: deps.serveMetrics && deps.metrics ? deps.metrics : null });
   for (const plugin of deps.plugins ?? []) await plugin(app);
 
   app.get('/v1/openapi.json', { config: { scope: 'public' }, schema: { hide: true } }, async () => app.swagger());

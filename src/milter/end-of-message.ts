@@ -12,16 +12,29 @@ export interface EndOfMessageDeps {
   onError: 'tempfail' | 'accept';
   /** gateway.oversize_action: what happens to a message the collector stopped keeping. */
   oversizeAction: 'pass' | 'reject';
+  /** A decision still running after this long counts as an internal error. */
+  decisionTimeoutMs: number;
   now?: () => number;
   /** Told the final reply of each message (for the server's counters). */
   onOutcome?: (outcome: string) => void;
 }
 
-/** Contract §5: oversize mail is passed unscanned with `X-Phishgate-Skipped: size`, or rejected. */
+export class DecisionTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`end-of-message decision took longer than ${ms} ms`);
+    this.name = 'DecisionTimeoutError';
+  }
+}
+
+/**
+ * Contract §5: oversize mail is passed unscanned with `X-Phishgate-Skipped: size`, or rejected — the same
+ * decision the gateway makes for `raw.size > max_message_bytes`. The door makes it itself because it
+ * stops keeping a message's bytes at that size, so there is no whole message to hand over.
+ */
 export function oversizeDecision(action: 'pass' | 'reject'): GatewayDecision {
   const base = { verdict: null, newSubject: null, quarantineReason: null, tenants: [] };
   return action === 'reject'
-    ? { ...base, action: 'reject', addHeaders: [], reject: { code: 552, enhanced: '5.3.4', text: 'Message too big to be scanned' } }
+    ? { ...base, action: 'reject', addHeaders: [], reject: { code: 552, enhanced: '5.3.4', text: 'Message too big for phishgate to scan' } }
     : { ...base, action: 'pass', addHeaders: [{ name: 'X-Phishgate-Skipped', value: 'size' }], reject: null };
 }
 
@@ -37,6 +50,19 @@ function mapperContext(eom: EndOfMessage, mode: QuarantineMode): MapperContext {
   };
 }
 
+/** Rejects after `ms` unless `work` settles first; `work` itself keeps running (it cannot be cancelled). */
+async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DecisionTimeoutError(ms)), ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function outcomeOf(replies: MilterReply[]): string {
   const last = replies[replies.length - 1];
   if (!last) return 'none';
@@ -47,8 +73,9 @@ function outcomeOf(replies: MilterReply[]): string {
 
 /**
  * BODYEOB: ask the gateway (the same service every door uses), keep the message in the store when
- * the plan says so, and turn the decision into replies. Any failure on the way is an internal error:
- * tempfail (mail retried, never lost) or accept when configured to fail open (contract §5).
+ * the plan says so, and turn the decision into replies. Any failure on the way — including a decision
+ * that outlasts `decisionTimeoutMs` — is an internal error: tempfail (mail retried, never lost) or
+ * accept when configured to fail open (contract §5).
  */
 export function createEndOfMessageHandler(deps: EndOfMessageDeps): EndOfMessageHandler {
   const now = deps.now ?? Date.now;
@@ -57,7 +84,8 @@ export function createEndOfMessageHandler(deps: EndOfMessageDeps): EndOfMessageH
     const ctx = mapperContext(eom, deps.quarantineMode);
     const { raw, size } = eom.message;
     const log = deps.logger.child({ session: eom.sessionId, queueId: eom.envelope.queueId });
-    try {
+
+    const decideAndStore = async (): Promise<{ decision: GatewayDecision; replies: MilterReply[]; stored: number }> => {
       const decision = raw ? await deps.gateway.decide(raw, eom.envelope, 'milter') : oversizeDecision(deps.oversizeAction);
       const plan = planActions(decision, ctx);
       let stored = 0;
@@ -65,7 +93,22 @@ export function createEndOfMessageHandler(deps: EndOfMessageDeps): EndOfMessageH
         if (!raw) throw new Error('an oversize message cannot be quarantined');
         stored = (await deps.gateway.quarantine(raw, eom.envelope, decision, 'milter')).length;
       }
-      const outcome = outcomeOf(plan.replies);
+      return { decision, replies: plan.replies, stored };
+    };
+    const work = decideAndStore();
+    // The spooled copy goes only once the gateway is done with it, even when we stopped waiting.
+    const disposed = work
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => raw?.dispose())
+      .catch((error: unknown) => log.warn({ err: error }, 'could not remove spooled message'));
+
+    try {
+      const { decision, replies, stored } = await withDeadline(work, deps.decisionTimeoutMs);
+      await disposed;
+      const outcome = outcomeOf(replies);
       deps.onOutcome?.(outcome);
       log.info(
         {
@@ -81,14 +124,13 @@ export function createEndOfMessageHandler(deps: EndOfMessageDeps): EndOfMessageH
         },
         'milter message decided',
       );
-      return plan.replies;
+      return replies;
     } catch (error) {
-      const replies = planError(deps.onError, ctx).replies;
+      // A gateway that failed is done with the message; one that timed out may still be reading it.
+      if (!(error instanceof DecisionTimeoutError)) await disposed;
       deps.onOutcome?.(deps.onError === 'tempfail' ? 'error_tempfail' : 'error_accept');
       log.error({ err: error, onError: deps.onError, ms: now() - started }, 'milter analysis failed');
-      return replies;
-    } finally {
-      await raw?.dispose().catch((error: unknown) => log.warn({ err: error }, 'could not remove spooled message'));
+      return planError(deps.onError, ctx).replies;
     }
   };
 }

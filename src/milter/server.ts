@@ -54,6 +54,7 @@ export function createMilterServer(options: MilterServerOptions): MilterServer {
     quarantineMode: milter.quarantine_mode,
     onError: milter.on_error,
     oversizeAction: gatewayConfig.oversize_action,
+    decisionTimeoutMs: milter.decision_timeout_ms,
     onOutcome: (outcome) => {
       outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
     },

@@ -9,6 +9,7 @@ import type { Database } from '../store/schema.js';
 import { findAnalysis, insertAnalysis, listAnalyses, type AnalysisFilter, type AnalysisScope } from '../store/repositories/analyses.js';
 import { buildRecord, rowToStored, type StoredAnalysis } from './analysis-record.js';
 import type { ServiceContext } from './context.js';
+import { inTransaction } from '../store/transaction.js';
 import type { ListService } from './lists.js';
 import type { QuotaService, QuotaState } from './quota.js';
 
@@ -70,7 +71,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
 
       const id = newId('an');
       const createdAt = toIso(clock.now());
-      const { record, quotaAfter, stored } = await store.db.transaction().execute(async (trx) => {
+      const { record, quotaAfter, stored } = await inTransaction(store, async (trx) => {
         const charge = charging ? await quota.charge(trx, principal.tenant) : null;
         const record = buildRecord({ id, result, costMicros: charge?.costMicros ?? 0, createdAt, source: options.source, livemode: principal.livemode });
         const row = {

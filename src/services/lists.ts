@@ -4,6 +4,7 @@ import type { ListEntry, ListEntryType, ListName, Principal } from '../core/doma
 import type { ListEntryRef } from '../engine/types.js';
 import { deleteEntry, findEntryByValue, insertEntry, listActiveEntries, type ListScope } from '../store/repositories/list-entries.js';
 import type { ServiceContext } from './context.js';
+import { inTransaction, isUniqueViolation } from '../store/transaction.js';
 import { normalizeListValue } from './list-values.js';
 
 export interface NewListEntry {
@@ -24,15 +25,23 @@ export function createListService({ store, clock, newId }: ServiceContext) {
       if (input.expiresAt && input.expiresAt <= now) throw badRequest('expires_at must be in the future');
       const scope = scopeOf(principal, list);
       const value = normalizeListValue(input.type, input.value);
-      return store.db.transaction().execute(async (trx) => {
-        const existing = await findEntryByValue(trx, scope, input.type, value);
-        if (existing && (existing.expiresAt === null || existing.expiresAt > now)) return { entry: existing, created: false };
-        // An expired entry no longer exists as far as clients can see: replace it.
-        if (existing) await deleteEntry(trx, scope, existing.id);
-        const entry: ListEntry = { id: newId(list === 'allow' ? 'wl' : 'bl'), type: input.type, value, note: input.note ?? null, createdAt: now, expiresAt: input.expiresAt ?? null };
-        await insertEntry(trx, scope, entry);
-        return { entry, created: true };
-      });
+      const attempt = () =>
+        inTransaction(store, async (trx) => {
+          const existing = await findEntryByValue(trx, scope, input.type, value);
+          if (existing && (existing.expiresAt === null || existing.expiresAt > now)) return { entry: existing, created: false };
+          // An expired entry no longer exists as far as clients can see: replace it.
+          if (existing) await deleteEntry(trx, scope, existing.id);
+          const entry: ListEntry = { id: newId(list === 'allow' ? 'wl' : 'bl'), type: input.type, value, note: input.note ?? null, createdAt: now, expiresAt: input.expiresAt ?? null };
+          await insertEntry(trx, scope, entry);
+          return { entry, created: true };
+        });
+      try {
+        return await attempt();
+      } catch (error) {
+        // A concurrent identical POST won the insert: answer with its entry, as for any repeat.
+        if (isUniqueViolation(error)) return attempt();
+        throw error;
+      }
     },
 
     async remove(principal: Principal, list: ListName, id: string): Promise<void> {

@@ -23,11 +23,23 @@ export interface SmtpDoorDeps {
   logger: Logger;
 }
 
+export interface SmtpDoorStats {
+  activeSessions: number;
+  totalSessions: number;
+  /** relayed, quarantined, rejected (5xx answered), tempfail (4xx answered), oversize (552 by the SIZE limit). */
+  outcomes: Record<string, number>;
+}
+
 export interface SmtpDoor {
   /** Bound `host:port` (the chosen port when configured as 0). */
   address: string;
-  /** Stops accepting, lets messages in progress finish (up to `shutdown.grace_ms`), then closes every session. */
-  close(): Promise<void>;
+  stats(): SmtpDoorStats;
+  listening(): boolean;
+  /**
+   * Stops accepting, lets messages in progress finish (up to `graceMs`, default `shutdown.grace_ms`),
+   * then closes every session.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 function tlsOptions(tls: Config['smtp']['tls']): Partial<SMTPServerOptions> | null {
@@ -51,6 +63,9 @@ export async function startSmtpDoor(deps: SmtpDoorDeps): Promise<SmtpDoor> {
   });
   const inFlight = new Set<Promise<unknown>>();
   let closing: Promise<void> | null = null;
+  let totalSessions = 0;
+  const outcomes: Record<string, number> = {};
+  const count = (outcome: string) => (outcomes[outcome] = (outcomes[outcome] ?? 0) + 1);
 
   const server = new SMTPServer({
     name: smtp.hostname ?? hostname(),
@@ -71,6 +86,7 @@ export async function startSmtpDoor(deps: SmtpDoorDeps): Promise<SmtpDoor> {
     hideENHANCEDSTATUSCODES: true,
     closeTimeout: config.shutdown.grace_ms,
     onConnect(session, callback) {
+      totalSessions++;
       if (closing) return callback(shuttingDown());
       if (!allowed.has(session.remoteAddress)) {
         logger.warn({ session: session.id, client: session.remoteAddress }, 'smtp: client not in smtp.allowed_networks; refused');
@@ -90,8 +106,14 @@ export async function startSmtpDoor(deps: SmtpDoorDeps): Promise<SmtpDoor> {
     },
     onData(stream, session, callback) {
       const work = handler.handle(stream, session).then(
-        (text) => callback(null, text),
-        (error: unknown) => callback(error as Error),
+        (handled) => {
+          count(handled.outcome);
+          callback(null, handled.text);
+        },
+        (error: unknown) => {
+          count(error instanceof SmtpReply && error.responseCode >= 500 ? 'rejected' : 'tempfail');
+          callback(error as Error);
+        },
       );
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
@@ -112,11 +134,13 @@ export async function startSmtpDoor(deps: SmtpDoorDeps): Promise<SmtpDoor> {
 
   return {
     address,
-    close: () =>
+    listening: () => server.server.listening,
+    stats: () => ({ activeSessions: server.connections.size, totalSessions, outcomes: { ...outcomes } }),
+    close: (graceMs = config.shutdown.grace_ms) =>
       (closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         let timer: NodeJS.Timeout | undefined;
-        await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, config.shutdown.grace_ms)))]);
+        await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
         clearTimeout(timer);
         // Idle sessions (Postfix caches connections) are told to come back later rather than waited for.
         for (const connection of server.connections) connection.send(421, shuttingDown().message);

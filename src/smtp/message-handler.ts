@@ -42,12 +42,19 @@ async function spoolStream(stream: DataStream, options: SpoolOptions): Promise<R
   return spool.finish();
 }
 
+/** What became of an accepted message (counted in /metrics as phishgate_smtp_messages_total). */
+export interface HandledMessage {
+  /** The 250 reply text. */
+  text: string;
+  outcome: 'relayed' | 'quarantined' | 'oversize';
+}
+
 const analysisIds = (decision: GatewayDecision): string => decision.tenants.map((t) => t.analysisId).join(', ');
 
 export function createMessageHandler(deps: MessageHandlerDeps) {
   const { gateway, relay, logger } = deps;
 
-  async function deliver(raw: RawMessage, session: SMTPServerSession): Promise<{ text: string; decision: GatewayDecision }> {
+  async function deliver(raw: RawMessage, session: SMTPServerSession): Promise<HandledMessage> {
     const envelope = gatewayEnvelope(session, deps.xforwardNetworks);
     let decision: GatewayDecision;
     try {
@@ -73,13 +80,13 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
         throw temporaryFailure('phishgate could not store the message, try again later');
       }
       logger.info({ ...log, quarantine: ids }, 'smtp: message quarantined');
-      return { text: accepted(`Ok: quarantined by phishgate as ${ids.join(', ')}`), decision };
+      return { text: accepted(`Ok: quarantined by phishgate as ${ids.join(', ')}`), outcome: 'quarantined' };
     }
 
     try {
       const reply = await relay.send(relayEnvelope(session, envelope), await outgoingMessage(raw, outcome.edits));
       logger.info(log, 'smtp: message relayed');
-      return { text: accepted(`Ok: ${decision.tenants.length ? `scanned (${analysisIds(decision)}), ` : ''}relayed: ${reply}`), decision };
+      return { text: accepted(`Ok: ${decision.tenants.length ? `scanned (${analysisIds(decision)}), ` : ''}relayed: ${reply}`), outcome: 'relayed' };
     } catch (error) {
       logger.warn({ ...log, err: error }, 'smtp: relay failed');
       throw relayFailureReply(error);
@@ -88,7 +95,7 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
 
   return {
     /** Resolves with the 250 text, rejects with an `SmtpReply`. */
-    async handle(stream: DataStream, session: SMTPServerSession): Promise<string> {
+    async handle(stream: DataStream, session: SMTPServerSession): Promise<HandledMessage> {
       let raw: RawMessage | null;
       try {
         raw = await spoolStream(stream, deps.spool);
@@ -97,9 +104,9 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
         throw temporaryFailure('phishgate could not receive the message, try again later');
       }
       // Over `smtp.size_limit_bytes`: smtp-server answers 552 itself once the stream ended.
-      if (!raw) return '';
+      if (!raw) return { text: '', outcome: 'oversize' };
       try {
-        return (await deliver(raw, session)).text;
+        return await deliver(raw, session);
       } finally {
         await raw.dispose();
       }

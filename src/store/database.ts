@@ -59,6 +59,8 @@ function openPostgres(url: string, options: StoreOptions): Store {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolMax ?? 10,
+    // Fail fast when the server is unreachable: requests get a 500 and /readyz reports it, instead of hanging.
+    connectionTimeoutMillis: 5000,
     types: pgTypes,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });

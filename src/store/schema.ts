@@ -112,6 +112,20 @@ export interface QuarantinedMessagesTable {
   raw: Buffer;
 }
 
+export interface JobLeasesTable {
+  name: string;
+  /** Process that holds the lease (`host:pid:random`). */
+  holder: string;
+  expires_at: string;
+}
+
+export interface RateLimitBucketsTable {
+  bucket_key: string;
+  tokens: number;
+  /** Last refill, epoch milliseconds. */
+  updated_ms: number;
+}
+
 export interface Database {
   plans: PlansTable;
   tenants: TenantsTable;
@@ -120,6 +134,8 @@ export interface Database {
   usage_counters: UsageCountersTable;
   list_entries: ListEntriesTable;
   quarantined_messages: QuarantinedMessagesTable;
+  job_leases: JobLeasesTable;
+  rate_limit_buckets: RateLimitBucketsTable;
 }
 
 // Kept for migrations that add auto-increment columns later without touching these types.

@@ -82,3 +82,18 @@ describe.each(DIALECTS)('allow and block lists (%s)', (dialect) => {
     expect((await h.call('DELETE', `/v1/blocklist/${id}`, other.key)).statusCode).toBe(404);
   });
 });
+
+describe.each(DIALECTS)('concurrent list writes (%s)', (dialect) => {
+  it('answers 20 simultaneous identical POSTs with one and the same entry', async () => {
+    const h = await createHarness({ dialect, overrides: { rate_limit: { per_second: 1000, burst: 1000 } } });
+    try {
+      const { key } = await h.tenantWithKey();
+      const results = await Promise.all(Array.from({ length: 20 }, () => h.call('POST', '/v1/blocklist', key, { type: 'domain', value: 'race.example' })));
+      expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+      expect(new Set(results.map((r) => r.json().data.id)).size).toBe(1);
+      expect((await h.call('GET', '/v1/blocklist', key)).json().data.total).toBe(1);
+    } finally {
+      await h.close();
+    }
+  });
+});

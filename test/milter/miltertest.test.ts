@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findBinary } from './helpers/binaries.js';
+import { findExecutable } from '../support/postfix-instance.js';
 import { startDoor, type RunningDoor } from './helpers/door.js';
 import { createTestGateway, type TestGateway } from './helpers/test-gateway.js';
 
-const MILTERTEST = findBinary('miltertest');
+const MILTERTEST = findExecutable('miltertest');
 const SCRIPTS = fileURLToPath(new URL('./miltertest', import.meta.url));
 if (!MILTERTEST) {
   console.warn('miltertest tests skipped: `miltertest` is not installed (Debian package miltertest; CI installs it with scripts/ci/install-mail-tools.sh)');

@@ -180,6 +180,17 @@ describe('milter session over a loopback socket', () => {
     await client.quit();
   });
 
+  it('answers per on_error when a decision outlasts decision_timeout_ms', async () => {
+    const never = new Promise<void>(() => {});
+    door = await startDoor(createTestGateway({ slow: () => never }), { milter: { decision_timeout_ms: 1000, progress_interval_ms: 100 } });
+    const client = await door.client();
+    await client.open(CONNECT_INFO);
+    const result = await client.send(withSubject('[slow] stuck analysis'));
+    expect(result.final).toMatchObject({ kind: 'replycode', text: expect.stringMatching(/^451 4\.3\.0 /) });
+    expect(result.progress).toBeGreaterThan(0);
+    await client.quit();
+  });
+
   it('sends PROGRESS while a slow analysis runs', async () => {
     let seenProgress = 0;
     let release: () => void = () => {};
@@ -266,7 +277,7 @@ describe('milter session over a loopback socket', () => {
 
   it.each([
     ['pass', [{ kind: 'insheader', index: 0, name: 'X-Phishgate-Skipped', value: ' size' }], { kind: 'accept' }],
-    ['reject', [], { kind: 'replycode', text: '552 5.3.4 Message too big to be scanned' }],
+    ['reject', [], { kind: 'replycode', text: '552 5.3.4 Message too big for phishgate to scan' }],
   ] as const)('oversize message (oversize_action %s) is not given to the gateway', async (action, modifications, final) => {
     const gateway = createTestGateway();
     door = await startDoor(gateway, { gateway: { max_message_bytes: 2048, oversize_action: action } });

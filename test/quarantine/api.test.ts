@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.js';
+import { createReadiness } from '../../src/ops/readiness.js';
 import { createMemoryRateLimiter } from '../../src/services/rate-limiter.js';
 import { createSmtpRelay, type Relay } from '../../src/smtp/index.js';
 import { createReleaseDelivery } from '../../src/smtp/release.js';
@@ -48,6 +49,7 @@ describe.each(DIALECTS)('quarantine API (%s)', (dialect) => {
       version: 'test',
       rateLimiter: createMemoryRateLimiter(t.h.clock),
       defaultRate: { perSecond: 1000, burst: 1000 },
+      readiness: createReadiness(),
       releaseDelivery: createReleaseDelivery(relay),
     });
     const acmeRead = await t.h.tenantWithKey({ tenantId: t.acme, scopes: ['read'] });

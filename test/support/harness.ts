@@ -12,6 +12,7 @@ import { createEngine } from '../../src/engine/engine.js';
 import { buildApp } from '../../src/http/app.js';
 import { createServices, type Services } from '../../src/services/index.js';
 import { createMemoryRateLimiter } from '../../src/services/rate-limiter.js';
+import { createReadiness } from '../../src/ops/readiness.js';
 import { migrateToLatest, openStore, type Store } from '../../src/store/database.js';
 import { createPostgresDatabase, type TestDialect } from './dialects.js';
 
@@ -53,6 +54,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     bodyLimitBytes: config.http.body_limit_bytes,
     version: 'test',
     rateLimiter: createMemoryRateLimiter(clock),
+    readiness: createReadiness(),
     defaultRate: { perSecond: config.rate_limit.per_second, burst: config.rate_limit.burst },
   });
 

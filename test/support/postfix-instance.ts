@@ -43,7 +43,8 @@ export interface QueueEntry {
   size: number;
 }
 
-function findExecutable(name: string): string | null {
+/** Absolute path of a tool on PATH or in the sbin directories (where Debian puts Postfix's), or null. */
+export function findExecutable(name: string): string | null {
   for (const dir of [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/sbin']) {
     if (!dir) continue;
     try {

@@ -60,6 +60,8 @@ export const MilterSection = Section({
   on_error: Type.Union([Type.Literal('tempfail'), Type.Literal('accept')]),
   /** Send SMFIR_PROGRESS this often while an analysis runs (below the MTA's milter_content_timeout). */
   progress_interval_ms: Type.Integer({ minimum: 100 }),
+  /** Longest an end-of-message decision (analysis and quarantine) may take before it counts as an internal error. */
+  decision_timeout_ms: Type.Integer({ minimum: 1000 }),
   /** Largest milter frame accepted (length field); a bigger one closes the connection. */
   max_frame_bytes: Type.Integer({ minimum: 1024 }),
   /** A connection silent this long is closed (Postfix keeps one open per SMTP session). */

@@ -1,6 +1,8 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './2026-11-21-001-initial.js';
 import { quarantine } from './2026-11-21-003-quarantine.js';
+import { jobLeases } from './2026-11-21-004-job-leases.js';
+import { rateLimitBuckets } from './2026-11-21-005-rate-limit-buckets.js';
 
 /**
  * Static list (no directory scan), so migrations work the same from `src/` under tsx and from `dist/`.
@@ -9,6 +11,8 @@ import { quarantine } from './2026-11-21-003-quarantine.js';
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-initial': initial,
   '2026-11-21-003-quarantine': quarantine,
+  '2026-11-21-004-job-leases': jobLeases,
+  '2026-11-21-005-rate-limit-buckets': rateLimitBuckets,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -64,3 +64,14 @@ export async function liveActivitySince(db: Kysely<Database>, tenantId: string, 
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), costMicros: Number(row.cost) };
 }
+
+/**
+ * Deletes up to `batch` analyses created before `cutoff` and returns how many went. Small batches keep
+ * each write transaction short, so analyses arriving meanwhile never wait long (issue 7). Their webhook
+ * events and deliveries go with them (ON DELETE CASCADE).
+ */
+export async function deleteAnalysesBefore(db: Kysely<Database>, cutoff: string, batch: number): Promise<number> {
+  const victims = db.selectFrom('analyses').select('id').where('created_at', '<', cutoff).orderBy('created_at').limit(batch);
+  const result = await db.deleteFrom('analyses').where('id', 'in', victims).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -71,8 +71,9 @@ export async function listActiveEntries(db: Kysely<Database>, scope: ListScope, 
   return { entries: rows.map(toEntry), total: count ? Number(count.total) : rows.length };
 }
 
-/** Removes entries whose expiry has passed (retention job). */
-export async function deleteExpiredEntries(db: Kysely<Database>, now: string): Promise<number> {
-  const result = await db.deleteFrom('list_entries').where('expires_at', 'is not', null).where('expires_at', '<=', now).executeTakeFirst();
+/** Removes up to `batch` entries whose expiry has passed (retention job). */
+export async function deleteExpiredEntries(db: Kysely<Database>, now: string, batch: number): Promise<number> {
+  const victims = db.selectFrom('list_entries').select('id').where('expires_at', 'is not', null).where('expires_at', '<=', now).limit(batch);
+  const result = await db.deleteFrom('list_entries').where('id', 'in', victims).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -167,3 +167,11 @@ export async function undoRelease(db: Kysely<Database>, id: string, at: string):
 export async function recordReleaseReply(db: Kysely<Database>, id: string, reply: string): Promise<void> {
   await db.updateTable('quarantined_messages').set({ release_reply: reply }).where('id', '=', id).execute();
 }
+
+/** Retention (contract §6): deletes up to `limit` entries created before `cutoff`, oldest first; returns how many. */
+export async function deleteQuarantinedBefore(db: Kysely<Database>, cutoff: string, limit: number): Promise<number> {
+  const ids = await db.selectFrom('quarantined_messages').select('id').where('created_at', '<', cutoff).orderBy('created_at').limit(limit).execute();
+  if (ids.length === 0) return 0;
+  const result = await db.deleteFrom('quarantined_messages').where('id', 'in', ids.map((r) => r.id)).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

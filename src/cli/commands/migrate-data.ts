@@ -1,0 +1,37 @@
+import { createLogger } from '../../logger.js';
+import { copyData } from '../../store/copy-data.js';
+import { isPostgresUrl, migrateToLatest, openStore, redactUrl, type Store } from '../../store/database.js';
+import { parseCommandArgs, UsageError, writeJson, type CommandHandler } from '../io.js';
+
+/** `sqlite:path`, a plain path, or a postgres:// URL. */
+function storeUrl(flag: string, raw: string | undefined): string {
+  if (!raw) throw new UsageError(`--${flag} is required (sqlite:PATH or postgres://…)`);
+  if (raw.startsWith('sqlite:')) return raw.slice('sqlite:'.length);
+  return raw;
+}
+
+/** `phishgate migrate-data --from sqlite:./data/phishgate.db --to postgres://…` (contract §8). */
+export const migrateDataCommand: CommandHandler = async (argv, io) => {
+  const { values } = parseCommandArgs(argv, { from: { type: 'string' }, to: { type: 'string' }, 'batch-size': { type: 'string' } });
+  const from = storeUrl('from', values.from);
+  const to = storeUrl('to', values.to);
+  if (from === to) throw new UsageError('--from and --to name the same database');
+  if (!isPostgresUrl(from) && !isPostgresUrl(to)) throw new UsageError('one side must be PostgreSQL (postgres://…)');
+  const batch = values['batch-size'] === undefined ? 1000 : Number(values['batch-size']);
+  if (!Number.isInteger(batch) || batch < 1) throw new UsageError(`--batch-size must be a positive integer, got "${values['batch-size']}"`);
+  const logger = createLogger(io.env.PHISHGATE_LOG_LEVEL ?? 'info', { write: (line: string) => io.stderr.write(line) } as never);
+
+  const source: Store = openStore(from);
+  const destination: Store = openStore(to);
+  try {
+    // Both sides at the same schema version first, so every column lines up.
+    await migrateToLatest(source);
+    await migrateToLatest(destination);
+    const report = await copyData(source, destination, batch, (table, copied) => logger.debug({ table, copied }, 'copying'));
+    writeJson(io, { from: redactUrl(from), to: redactUrl(to), copied: report.tables });
+    return 0;
+  } finally {
+    await source.close();
+    await destination.close();
+  }
+};

@@ -1,0 +1,46 @@
+import type { AddressInfo } from 'node:net';
+import type { Runtime } from '../main.js';
+import { withinGrace, type Component } from '../ops/component.js';
+import type { ReleaseDelivery } from '../services/quarantine.js';
+import type { RateLimiter } from '../services/rate-limiter.js';
+import { VERSION } from '../version.js';
+import { buildApp, type AppDeps } from './app.js';
+
+/** The REST API door: builds the app, listens, registers readiness; close waits for in-flight requests. */
+export async function startHttpDoor(runtime: Runtime, rateLimiter: RateLimiter, plugins: AppDeps['plugins'] = [], releaseDelivery: ReleaseDelivery | null = null): Promise<Component> {
+  const { config } = runtime;
+  const app = await buildApp({
+    ...runtime.services,
+    logger: runtime.logger,
+    bodyLimitBytes: config.http.body_limit_bytes,
+    trustProxy: config.http.trust_proxy,
+    version: VERSION,
+    rateLimiter,
+    defaultRate: { perSecond: config.rate_limit.per_second, burst: config.rate_limit.burst },
+    readiness: runtime.readiness,
+    metrics: config.metrics.enabled ? runtime.metrics : undefined,
+    serveMetrics: config.metrics.enabled && config.metrics.port === null,
+    plugins,
+    releaseDelivery,
+  });
+  try {
+    await app.listen({ host: config.http.host, port: config.http.port });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const { address, port } = app.server.address() as AddressInfo;
+  runtime.readiness.register('http', async () => (app.server.listening ? true : 'not listening'));
+  return {
+    name: 'http',
+    address: `${address}:${port}`,
+    async close(graceMs) {
+      runtime.readiness.unregister('http');
+      // Fastify stops accepting, closes idle keep-alive connections and waits for requests in flight.
+      if ((await withinGrace(app.close(), graceMs)) === 'timeout') {
+        runtime.logger.warn({ graceMs }, 'HTTP requests still running after the grace period; closing connections');
+        app.server.closeAllConnections();
+      }
+    },
+  };
+}

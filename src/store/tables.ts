@@ -1,0 +1,17 @@
+import type { Database } from './schema.js';
+
+/**
+ * Every table in foreign-key order (parents first) with the columns that order its rows, for
+ * `phishgate migrate-data`. A new table must be added here; a test checks that the list matches the schema.
+ */
+export const TABLES_IN_ORDER: ReadonlyArray<{ name: keyof Database; orderBy: string[] }> = [
+  { name: 'plans', orderBy: ['code'] },
+  { name: 'tenants', orderBy: ['id'] },
+  { name: 'api_keys', orderBy: ['id'] },
+  { name: 'analyses', orderBy: ['id'] },
+  { name: 'usage_counters', orderBy: ['tenant_id', 'period'] },
+  { name: 'list_entries', orderBy: ['id'] },
+  { name: 'quarantined_messages', orderBy: ['id'] },
+  { name: 'job_leases', orderBy: ['name'] },
+  { name: 'rate_limit_buckets', orderBy: ['bucket_key'] },
+];

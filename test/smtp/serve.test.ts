@@ -32,6 +32,11 @@ describe('phishgate serve with the SMTP door', () => {
     const m = mail({ subject: 'A very private subject', body: 'A very private body.\r\n' });
     expect((await sendRaw(port, { from: 'alice@sender.test', to: ['bob@acme.test'] }, m.raw)).code).toBe(250);
     expect(headerValues((await sink.waitFor(byId(m.id))).raw, 'X-Phishgate-Verdict')).toEqual(['safe']);
+    const ready = (await (await fetch(`http://${server.addresses.http}/readyz`)).json()) as { checks: Record<string, unknown> };
+    expect(Object.keys(ready.checks)).toContain('smtp');
+    const metrics = await (await fetch(`http://${server.addresses.http}/metrics`)).text();
+    expect(metrics).toMatch(/phishgate_smtp_messages_total\{outcome="relayed"\} 1/);
+    expect(metrics).toMatch(/phishgate_smtp_sessions_total \d+/);
     expect(await server.stop('SIGTERM')).toBe(0);
     expect(server.logs()).toContain('smtp: message relayed');
     expect(server.logs()).not.toContain('very private');

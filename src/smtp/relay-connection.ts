@@ -51,10 +51,20 @@ export interface SendFailure {
 export class RelayConnection {
   private dead = false;
   private forceSmtpUtf8 = false;
+  /**
+   * Fails the send in progress. smtp-connection does not always call the send callback when the
+   * connection ends under it (a close while waiting for the reply to DATA), so every way a
+   * connection can end settles the send through here.
+   */
+  private failCurrent: ((error: RelayUnavailable) => void) | null = null;
 
   private constructor(private readonly conn: SMTPConnection) {
-    conn.on('error', () => (this.dead = true));
-    conn.on('end', () => (this.dead = true));
+    const lost = (why: string) => () => {
+      this.dead = true;
+      this.failCurrent?.(new RelayUnavailable(why));
+    };
+    conn.on('error', lost('connection to the next hop failed'));
+    conn.on('end', lost('connection to the next hop closed'));
     const internals = conn as unknown as Internals;
     const sendCommand = internals._sendCommand.bind(conn);
     internals._sendCommand = (command, logText) => {
@@ -108,27 +118,34 @@ export class RelayConnection {
     this.forceSmtpUtf8 = envelope.smtpUtf8;
     return new Promise<string>((resolve, reject) => {
       let settled = false;
+      const fail = (error: RelayError) => {
+        if (settled) return;
+        settled = true;
+        this.failCurrent = null;
+        this.abandon();
+        reject({ error, messageSent } satisfies SendFailure);
+      };
+      this.failCurrent = fail;
       this.conn.send(
         { from: envelope.mailFrom, to: envelope.rcptTo, size: message.size, use8BitMime: envelope.eightBitMime },
         body,
         (error, info) => {
-          if (settled) return;
-          settled = true;
-          if (!error && info) {
+          if (!error && info && !settled) {
+            settled = true;
+            this.failCurrent = null;
             resolve(info.response);
             return;
           }
-          this.abandon();
-          const failure: SendFailure = { error: refused.length ? partialRefusal(refused) : fromNodemailer(error as NodemailerError), messageSent };
-          reject(failure);
+          fail(refused.length ? partialRefusal(refused) : fromNodemailer(error as NodemailerError));
         },
       );
     });
   }
 
-  /** Closes without QUIT: an unfinished DATA is discarded by the next hop. */
+  /** Closes without QUIT: an unfinished DATA is discarded by the next hop. Fails the send in progress. */
   abandon(): void {
     this.dead = true;
+    this.failCurrent?.(new RelayUnavailable('connection to the next hop abandoned'));
     this.conn.close();
   }
 

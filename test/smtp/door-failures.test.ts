@@ -19,10 +19,11 @@ describe.each(DIALECTS)('SMTP door failure replies (%s)', (dialect) => {
   let sink: SmtpSink;
   let t: TestDoor;
   let answer: SinkRefusal = null;
+  let answerWith: (() => Promise<SinkRefusal>) | null = null;
   let refuseRcpt: (address: string) => SinkRefusal = () => null;
 
   beforeAll(async () => {
-    sink = await startSmtpSink({ respond: () => answer, rcpt: (address) => refuseRcpt(address) });
+    sink = await startSmtpSink({ respond: () => (answerWith ? answerWith() : answer), rcpt: (address) => refuseRcpt(address) });
     t = await startTestDoor({ dialect, relayPort: sink.port });
   });
   afterEach(() => {
@@ -103,6 +104,32 @@ describe.each(DIALECTS)('SMTP door failure replies (%s)', (dialect) => {
       expect(result.response).toMatch(/^451 4\.3\.0 phishgate could not store/);
     } finally {
       await sql`ALTER TABLE quarantined_messages_away RENAME TO quarantined_messages`.execute(t.h.store.db);
+    }
+  });
+
+  it('answers 451 4.3.0 when the analysis cannot be stored', async () => {
+    await sql`ALTER TABLE analyses RENAME TO analyses_away`.execute(t.h.store.db);
+    try {
+      expect((await send()).response).toMatch(/^451 4\.3\.0 phishgate could not analyse/);
+    } finally {
+      await sql`ALTER TABLE analyses_away RENAME TO analyses`.execute(t.h.store.db);
+    }
+  });
+
+  it('answers 451 4.3.0 when the next hop is too slow, without waiting for it', async () => {
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const fast = await startTestDoor({ dialect, relayPort: sink.port, smtp: { relay_timeout_ms: 300 } });
+    answerWith = async () => {
+      await slow;
+      return null;
+    };
+    try {
+      expect((await sendRaw(fast.port, { from: 'alice@sender.test', to: ['bob@acme.test'] }, mail().raw)).response).toMatch(/^451 4\.3\.0 /);
+    } finally {
+      release();
+      answerWith = null;
+      await fast.close();
     }
   });
 

@@ -45,6 +45,29 @@ describe.each(DIALECTS)('SMTP door under load (%s)', (dialect) => {
   });
 });
 
+describe('SMTP door and a client that hangs up mid-DATA', () => {
+  it('drops the partial message, relays nothing, and closes at once afterwards', async () => {
+    const sink = await startSmtpSink();
+    // A grace period longer than the test's timeout: if the dropped DATA stayed "in flight", close would hang.
+    const t = await startTestDoor({ dialect: 'sqlite', relayPort: sink.port, shutdown: { grace_ms: 120_000 }, gateway: { spill_threshold_bytes: 1024 } });
+    try {
+      const { client } = await RawSmtp.connect(t.port);
+      await client.command('EHLO mx.lab.test');
+      await client.command('MAIL FROM:<alice@sender.test>');
+      await client.command('RCPT TO:<bob@acme.test>');
+      expect(await client.command('DATA')).toMatch(/^354/);
+      client.write(Buffer.alloc(50_000, 0x61)); // spilled to disk, never finished
+      client.destroy();
+      expect((await sendRaw(t.port, { from: 'alice@sender.test', to: ['bob@acme.test'] }, mail().raw)).code).toBe(250);
+      await t.door.close();
+      expect(sink.messages).toHaveLength(1);
+    } finally {
+      await t.close();
+      await sink.close();
+    }
+  });
+});
+
 describe.each(DIALECTS)('SMTP door graceful close (%s)', (dialect) => {
   it('stops accepting, finishes the message in flight, then tells idle sessions 421', async () => {
     let release!: () => void;

@@ -48,6 +48,16 @@ export class RawSmtp {
     return reply;
   }
 
+  /** Raw bytes, e.g. part of a DATA section. */
+  write(bytes: Buffer): void {
+    this.socket.write(bytes);
+  }
+
+  /** Hangs up without QUIT. */
+  destroy(): void {
+    this.socket.destroy();
+  }
+
   close(): void {
     this.socket.end('QUIT\r\n');
   }

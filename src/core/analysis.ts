@@ -25,6 +25,8 @@ export interface FoundUrl {
   domain: string;
   /** Short machine flags: `ip_host`, `shortener`, `lookalike`, `text_mismatch`, `unwrapped`, … */
   flags: string[];
+  /** The URL as written in the message when it was unwrapped (Safe Links, Proofpoint…) or normalised. */
+  original?: string;
 }
 
 /** One rule that fired: the evidence behind a reason (Rspamd-style symbol). */

@@ -1,29 +1,21 @@
-import type { NormalizedMessage } from '../core/message.js';
-import type { SenderAuth } from '../mail/auth-results.js';
-import type { AnalysisContext } from './types.js';
+import type { MessageFacts } from './facts.js';
 
-/** What every detector may read: the message plus facts derived once per analysis. */
-export interface DetectorInput {
-  message: NormalizedMessage;
-  ctx: AnalysisContext;
-  auth: SenderAuth;
-  /** Every URL found in the message (text, HTML, `urls` field), unwrapped. */
-  urls: string[];
-  /** Subject + text body + visible HTML text, for language rules. */
-  text: string;
-}
+/** What every detector reads: facts derived once per analysis (see facts.ts). */
+export type DetectorInput = MessageFacts;
 
 export interface DetectorHit {
   /** 0..1: how strongly this instance matches. */
   strength: number;
-  /** Human reason; specific ("Link points to the IP address 198.51.100.23"). */
+  /** Human reason; specific ("Link text shows www.dhl.com but points to 198.51.100.23"). */
   reason: string;
   /** Optional URL the hit is about, to flag it in the result's `urls`. */
   url?: string;
   flag?: string;
+  /** Brand imitated, for `indicators.brand_spoofing`. */
+  brand?: string;
 }
 
-export type DetectorGroup = 'url' | 'sender' | 'auth' | 'language' | 'attachment' | 'classifier' | 'brand';
+export type DetectorGroup = 'url' | 'sender' | 'auth' | 'language' | 'attachment' | 'classifier' | 'brand' | 'html' | 'llm';
 
 /** A named rule (Rspamd "symbol"): weights live in config under `engine.weights[id]`. */
 export interface Detector {
@@ -31,5 +23,7 @@ export interface Detector {
   group: DetectorGroup;
   /** Which indicator of the result this rule supports, if any. */
   indicator?: 'impersonation' | 'urgency_pressure' | 'suspicious_links' | 'credential_request';
+  /** Short description for docs and `--explain` output. */
+  description: string;
   run(input: DetectorInput): DetectorHit[];
 }

@@ -1,81 +1,173 @@
-import { recommendationFor, type EngineResult, type FoundUrl, type Indicators, type RuleHit, type Verdict } from '../core/analysis.js';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { recommendationFor, type EngineResult, type FoundUrl, type Indicators, type Verdict } from '../core/analysis.js';
 import type { NormalizedMessage } from '../core/message.js';
 import type { Config } from '../config/schema.js';
-import { senderAuth } from '../mail/auth-results.js';
-import type { Detector, DetectorHit, DetectorInput } from './detector.js';
+import { BrandIndex } from './brand-index.js';
+import { classifierFeatures } from './classifier/features.js';
+import { loadModel, predict, type ClassifierModel } from './classifier/model.js';
+import { SHIPPED_MODEL_PATH } from './classifier/shipped.js';
+import type { Brand } from './data/brand-types.js';
+import type { Detector, DetectorHit } from './detector.js';
+import { CLASSIFIER_LOGIT_RANGE } from './detectors/classifier.js';
+import { buildFacts, type ClassificationFacts, type MessageFacts } from './facts.js';
+import { createLexiconMatcher } from './lexicon/index.js';
 import { decideLists } from './lists.js';
+import type { LlmStage } from './llm/stage.js';
 import { DETECTORS } from './registry.js';
+import { scoreRules, type Fired } from './scoring.js';
 import type { AnalysisContext, Engine } from './types.js';
-import { collectUrls } from './urls.js';
 
-export const ENGINE_VERSION = '0.1.0';
+export const ENGINE_VERSION = '1.0.0';
+/** Words of rule text the language rules read at most. */
+const MAX_WORDS = 200_000;
 
 export interface EngineDeps {
   config: Config['engine'];
   detectors?: readonly Detector[];
   /** Called when a detector throws: it scores nothing, the analysis goes on. */
   onDetectorError?: (id: string, error: unknown) => void;
+  /** A loaded model; `null` runs without classifier; absent loads `config.model_path` or the shipped model. */
+  classifier?: ClassifierModel | null;
+  /** Optional LLM stage (see llm/stage.ts); absent or null = local engine only. */
+  llm?: LlmStage | null;
+  brands?: readonly Brand[];
 }
 
-function domainOfUrl(url: string): string {
-  try {
-    return new URL(url).hostname.toLowerCase();
-  } catch {
-    return '';
-  }
+/** Loads the configured model (relative paths from the working directory) or the shipped one. */
+export function loadConfiguredModel(config: Config['engine'], cwd = process.cwd()): ClassifierModel | null {
+  if (config.model_path) return loadModel(resolve(cwd, config.model_path));
+  return existsSync(SHIPPED_MODEL_PATH) ? loadModel(SHIPPED_MODEL_PATH) : null;
+}
+
+const INDICATOR_MIN_WEIGHT = 0.5;
+/** Smallest contribution (log-odds) worth telling a reader about. */
+const REASON_MIN_WEIGHT = 0.25;
+const BRAND_RULE_ORDER = ['BRAND_SPOOFING', 'DISPLAY_NAME_BRAND', 'URL_LOOKALIKE', 'SENDER_LOOKALIKE', 'FREEMAIL_CORPORATE'];
+
+/**
+ * Distinct subject and body words at which the classifier's opinion counts in full. Below it the opinion is
+ * shrunk in proportion: a three-word note ("see you tomorrow") or an empty body is too little text for
+ * wording statistics, and the dev corpus it learned from has almost no short legitimate mail, so its
+ * confident guesses there are extrapolation (an empty body looked like image-only spam). Rules still judge.
+ */
+export const FULL_EVIDENCE_WORDS = 40;
+
+export function evidenceFactor(features: readonly string[]): { words: number; factor: number } {
+  const words = features.filter((f) => (f.startsWith('w:') || f.startsWith('s:')) && f !== 'w:#empty').length;
+  return { words, factor: Math.min(1, words / FULL_EVIDENCE_WORDS) };
+}
+
+function classify(model: ClassifierModel, facts: MessageFacts, config: Config['engine']): ClassificationFacts {
+  const chars = config.classifier_chars;
+  const features = classifierFeatures({ subject: facts.message.subject, body: facts.bodyText.slice(0, chars), urls: facts.urls, attachments: facts.message.attachments }, { chars });
+  const prediction = predict(model, features);
+  let logit = model.calibration.a * prediction.margin + model.calibration.b;
+  if (facts.language && facts.language !== 'en') logit *= config.classifier_foreign_factor;
+  const evidence = evidenceFactor(features);
+  logit *= evidence.factor;
+  if (evidence.factor < 1) facts.coverage.push(`only ${evidence.words} distinct words: the classifier's weight was reduced to ${Math.round(evidence.factor * 100)}%`);
+  logit = Math.max(-CLASSIFIER_LOGIT_RANGE, Math.min(CLASSIFIER_LOGIT_RANGE, logit));
+  return { probability: 1 / (1 + Math.exp(-logit)), logit, top: prediction.top };
 }
 
 export function createEngine(deps: EngineDeps): Engine {
   const detectors = deps.detectors ?? DETECTORS;
-  const { weights, thresholds } = deps.config;
+  const config = deps.config;
   for (const detector of detectors) {
-    if (weights[detector.id] === undefined) throw new Error(`engine.weights has no weight for rule ${detector.id}`);
+    if (config.weights[detector.id] === undefined) throw new Error(`engine.weights has no weight for rule ${detector.id}`);
   }
-  const model = `phishgate-local-${ENGINE_VERSION}`;
-  const verdictOf = (score: number): Verdict =>
-    score >= thresholds.phishing ? 'phishing' : score >= thresholds.suspicious ? 'suspicious' : 'safe';
+  const classifier = deps.classifier === undefined ? loadConfiguredModel(config) : deps.classifier;
+  const brands = new BrandIndex(deps.brands);
+  const lexicon = createLexiconMatcher();
+  const localModel = `phishgate-local-${ENGINE_VERSION}`;
+  const groupOf = new Map(detectors.map((d) => [d.id, d]));
 
   async function analyze(message: NormalizedMessage, ctx: AnalysisContext): Promise<EngineResult> {
-    const auth = senderAuth(message.headers, message.authHints);
-    const urls = collectUrls(message, deps.config.limits.max_urls);
+    const facts = buildFacts(message, ctx, { brands, lexicon }, { maxUrls: config.limits.max_urls, maxHtmlChars: config.limits.max_html_chars, maxWords: MAX_WORDS });
+    const coverage = [...message.coverage, ...facts.coverage];
+    const found: FoundUrl[] = facts.urls.map((u) => ({
+      url: u.url,
+      domain: u.info?.domain ?? u.url.slice(0, u.url.indexOf(':')),
+      flags: u.wrappers.length ? ['unwrapped'] : [],
+      ...(u.original ? { original: u.original } : {}),
+    }));
     const indicators: Indicators = { impersonation: false, urgency_pressure: false, suspicious_links: false, credential_request: false, brand_spoofing: null };
-    const found: FoundUrl[] = urls.map((url) => ({ url, domain: domainOfUrl(url), flags: [] }));
 
-    const lists = decideLists(message, ctx.blockList, ctx.allowList, auth);
+    const lists = decideLists(message, ctx.blockList, ctx.allowList, facts.auth);
     if (lists.kind !== 'none') {
-      const score = lists.kind === 'blocked' ? 0.95 : 0;
-      const verdict: Verdict = lists.kind === 'blocked' ? 'phishing' : 'safe';
-      return { verdict, score, confidence: 1, model, reasons: [lists.reason], indicators, recommendation: recommendationFor(verdict), urls: found, coverage: [], rules: [] };
+      const blocked = lists.kind === 'blocked';
+      const verdict: Verdict = blocked ? 'phishing' : 'safe';
+      return { verdict, score: blocked ? 0.95 : 0, confidence: 1, model: localModel, reasons: [lists.reason], indicators, recommendation: recommendationFor(verdict), urls: found, coverage, rules: [] };
     }
 
-    const input: DetectorInput = { message, ctx, auth, urls, text: `${message.subject}\n${message.text}` };
-    const rules: RuleHit[] = [];
+    if (classifier) {
+      facts.classification = classify(classifier, facts, config);
+      if (facts.bodyText.length > config.classifier_chars) coverage.push(`body truncated at ${config.classifier_chars} characters for the classifier`);
+    } else {
+      coverage.push('no classifier model loaded: rules only');
+    }
+
+    const fired: Fired[] = [];
+    const brandsByRule = new Map<string, string>();
     for (const detector of detectors) {
       let hits: DetectorHit[];
       try {
-        hits = detector.run(input);
+        hits = detector.run(facts);
       } catch (error) {
         deps.onDetectorError?.(detector.id, error);
         continue;
       }
-      const strongest = hits.reduce<DetectorHit | undefined>((best, h) => (!best || h.strength > best.strength ? h : best), undefined);
-      if (!strongest) continue;
-      rules.push({ id: detector.id, strength: strongest.strength, weight: (weights[detector.id] ?? 0) * strongest.strength, reason: strongest.reason });
-      if (detector.indicator) indicators[detector.indicator] = true;
+      const best = hits.reduce<DetectorHit | undefined>((top, h) => (!top || h.strength > top.strength ? h : top), undefined);
+      if (!best || best.strength <= 0) continue;
+      fired.push({ id: detector.id, group: detector.group, strength: best.strength, reason: best.reason, contribution: (config.weights[detector.id] ?? 0) * best.strength });
+      const brand = hits.find((h) => h.brand)?.brand;
+      if (brand) brandsByRule.set(detector.id, brand);
       for (const hit of hits) {
-        const url = hit.url && found.find((f) => f.url === hit.url);
+        const url = hit.url === undefined ? undefined : found.find((f) => f.url === hit.url);
         if (url && hit.flag && !url.flags.includes(hit.flag)) url.flags.push(hit.flag);
       }
     }
-    rules.sort((a, b) => b.weight - a.weight);
-    const raw = rules.reduce((sum, r) => sum + Math.max(0, r.weight), 0);
-    // Saturating map of the summed weights onto [0, 1): each extra rule adds less.
-    const score = Math.round((1 - Math.exp(-raw / 3)) * 1000) / 1000;
-    const verdict = verdictOf(score);
-    const distance = Math.min(Math.abs(score - thresholds.phishing), Math.abs(score - thresholds.suspicious));
-    const confidence = Math.round(Math.min(1, 0.5 + distance) * 1000) / 1000;
-    const reasons = rules.length ? rules.map((r) => r.reason) : ['No phishing indicators found'];
-    return { verdict, score, confidence, model, reasons: [...reasons, ...lists.notes], indicators, recommendation: recommendationFor(verdict), urls: found, coverage: [], rules };
+
+    let model = localModel;
+    if (deps.llm) {
+      const outcome = await deps.llm.run(facts, fired.filter((f) => f.contribution > 0.3).map((f) => f.reason));
+      coverage.push(...outcome.coverage);
+      if (outcome.fired) {
+        fired.push(outcome.fired);
+        model = `${outcome.model}+local`;
+      }
+    }
+
+    const scored = scoreRules(fired, { bias: config.bias, scale: config.scale, groupCaps: config.group_caps, thresholds: config.thresholds });
+    for (const rule of scored.rules) {
+      if (rule.weight < INDICATOR_MIN_WEIGHT) continue;
+      const detector = groupOf.get(rule.id);
+      if (detector?.indicator) indicators[detector.indicator] = true;
+      if (detector?.group === 'url') indicators.suspicious_links = true;
+    }
+    const brandRule = BRAND_RULE_ORDER.find((id) => brandsByRule.has(id) && scored.rules.some((r) => r.id === id && r.weight >= INDICATOR_MIN_WEIGHT));
+    indicators.brand_spoofing = brandRule ? brandsByRule.get(brandRule) ?? null : null;
+    if (indicators.brand_spoofing) indicators.impersonation = true;
+
+    // A safe verdict does not list faint phishing hints as its reasons ("resembles phishing: 57%").
+    const positiveFloor = scored.verdict === 'safe' ? INDICATOR_MIN_WEIGHT : REASON_MIN_WEIGHT;
+    const positive = scored.rules.filter((r) => r.weight >= positiveFloor).map((r) => r.reason);
+    const negative = scored.rules.filter((r) => r.weight <= -REASON_MIN_WEIGHT).map((r) => r.reason);
+    const ordered = scored.verdict === 'safe' ? [...negative, ...positive] : [...positive, ...negative];
+    const reasons = [...(ordered.length ? ordered.slice(0, 8) : ['No phishing indicators found']), ...lists.notes];
+    return {
+      verdict: scored.verdict,
+      score: scored.score,
+      confidence: scored.confidence,
+      model,
+      reasons,
+      indicators,
+      recommendation: recommendationFor(scored.verdict),
+      urls: found,
+      coverage,
+      rules: scored.rules,
+    };
   }
 
   return { version: ENGINE_VERSION, analyze };

@@ -1,7 +1,23 @@
 import type { Detector } from './detector.js';
-import { credentialRequest, urgencyLanguage } from './detectors/language.js';
-import { authFail, replyToOtherDomain } from './detectors/sender.js';
-import { urlIpHost, urlUserinfo } from './detectors/url-host.js';
+import { internalAuthenticated, senderLinksAligned } from './detectors/alignment.js';
+import { attachDoubleExtension, attachEncryptedArchive, attachExecutable, attachHtml, attachMacro } from './detectors/attachments.js';
+import { authAlignedPass, authFail } from './detectors/auth.js';
+import { brandAuthentic, brandSpoofing } from './detectors/brand.js';
+import { classifierHam, classifierPhish } from './detectors/classifier.js';
+import { htmlForm, htmlHiddenText, unicodeObfuscation } from './detectors/html.js';
+import { credentialRequest, genericGreeting, giftCardRequest, paymentRequest, prizeLanguage, urgencyLanguage, wireTransferRequest } from './detectors/language.js';
+import { hrefTextMismatch, urlFreeHosting, urlIpHost, urlLoginPath, urlManySubdomains, urlRedirect, urlScript, urlShortener, urlSuspiciousTld, urlUserinfo } from './detectors/links.js';
+import { senderLookalike, urlHomograph, urlLookalike } from './detectors/lookalike.js';
+import { displayNameAddress, displayNameBrand, displayNameRecipient, freemailCorporate, recipientInSubject, replyToOtherDomain } from './detectors/sender.js';
 
 /** Static registry (no filesystem autoload): adding a rule means adding it here and a weight in config. */
-export const DETECTORS: readonly Detector[] = [urlIpHost, urlUserinfo, urgencyLanguage, credentialRequest, replyToOtherDomain, authFail];
+export const DETECTORS: readonly Detector[] = [
+  hrefTextMismatch, urlIpHost, urlUserinfo, urlScript, urlShortener, urlSuspiciousTld, urlManySubdomains, urlFreeHosting, urlRedirect, urlLoginPath, urlHomograph, urlLookalike,
+  htmlForm, htmlHiddenText, unicodeObfuscation,
+  senderLookalike, displayNameBrand, displayNameAddress, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain, senderLinksAligned, internalAuthenticated,
+  authFail, authAlignedPass,
+  urgencyLanguage, credentialRequest, paymentRequest, giftCardRequest, wireTransferRequest, prizeLanguage, genericGreeting,
+  attachExecutable, attachMacro, attachHtml, attachDoubleExtension, attachEncryptedArchive,
+  brandSpoofing, brandAuthentic,
+  classifierPhish, classifierHam,
+];

@@ -1,47 +1,178 @@
-import { simpleParser, type AddressObject, type EmailAddress } from 'mailparser';
+import { MailParser, type AddressObject, type AttachmentStream, type EmailAddress, type HeaderValue, type MessageText } from 'mailparser';
+import type { Readable } from 'node:stream';
 import { badRequest } from '../core/errors.js';
-import { emptyMessage, type MailAddress, type NormalizedMessage } from '../core/message.js';
+import { emptyMessage, type AttachmentInfo, type MailAddress, type NormalizedMessage } from '../core/message.js';
+import { magicKind, peekAttachment, wantsBody } from './attachment-peek.js';
+import { limitRawMessage } from './mime-limits.js';
 
-function flattenAddresses(value: AddressObject | AddressObject[] | undefined): MailAddress[] {
-  if (!value) return [];
-  const groups = Array.isArray(value) ? value : [value];
+/** Caps that bound what one message can cost (config `engine.limits`). */
+export interface ParseLimits {
+  maxMessageBytes: number;
+  maxParts: number;
+  maxDepth: number;
+  maxHeaders: number;
+  maxHtmlChars: number;
+  maxTextChars: number;
+}
+
+export const DEFAULT_PARSE_LIMITS: ParseLimits = {
+  maxMessageBytes: 10 * 1024 * 1024,
+  maxParts: 200,
+  maxDepth: 20,
+  maxHeaders: 1000,
+  maxHtmlChars: 1_000_000,
+  maxTextChars: 500_000,
+};
+
+/** Bytes kept from the start and the end of archives and Office files, to read their directories. */
+const ARCHIVE_HEAD_BYTES = 256 * 1024;
+const ARCHIVE_TAIL_BYTES = 64 * 1024;
+const HEAD_BYTES = 64;
+/** Total bytes of attachment content kept per message, whatever the number of attachments. */
+const PEEK_BUDGET_BYTES = 2 * 1024 * 1024;
+
+function flattenAddresses(value: HeaderValue | AddressObject | AddressObject[] | undefined): MailAddress[] {
+  if (!value || typeof value !== 'object' || value instanceof Date) return [];
+  const groups = (Array.isArray(value) ? value : [value]).filter((g): g is AddressObject => typeof g === 'object' && g !== null && 'value' in g && Array.isArray((g as AddressObject).value));
   const out: MailAddress[] = [];
-  const visit = (entry: EmailAddress): void => {
-    if (entry.group) entry.group.forEach(visit);
-    else out.push({ name: entry.name ?? '', address: (entry.address ?? '').trim() });
+  const visit = (entry: EmailAddress, depth: number): void => {
+    if (entry.group) {
+      if (depth < 4) entry.group.forEach((e) => visit(e, depth + 1));
+    } else out.push({ name: (entry.name ?? '').trim(), address: normaliseAddress(entry.address ?? '') });
   };
-  for (const group of groups) group.value.forEach(visit);
+  for (const group of groups) group.value.forEach((e) => visit(e, 0));
   return out;
 }
 
+/** Lower-cases the domain part only: local parts are case-sensitive in principle (RFC 5321 §2.4). */
+function normaliseAddress(address: string): string {
+  const trimmed = address.trim();
+  const at = trimmed.lastIndexOf('@');
+  return at < 0 ? trimmed : `${trimmed.slice(0, at)}@${trimmed.slice(at + 1).toLowerCase()}`;
+}
+
+interface AttachmentState {
+  info: AttachmentInfo;
+  head: Buffer[];
+  headLength: number;
+  tail: Buffer | null;
+}
+
+/** Reads an attachment stream keeping only a bounded head (and tail for archives); never buffers it all. */
+function consumeAttachment(attachment: AttachmentStream, budget: { left: number }): Promise<AttachmentInfo> {
+  const state: AttachmentState = {
+    info: { filename: attachment.filename ?? null, contentType: attachment.contentType, size: 0 },
+    head: [],
+    headLength: 0,
+    tail: null,
+  };
+  let limit = HEAD_BYTES;
+  let decided = false;
+  const stream = attachment.content as Readable;
+  return new Promise((resolve) => {
+    stream.on('data', (chunk: Buffer) => {
+      state.info.size += chunk.length;
+      if (state.headLength < limit) {
+        const take = chunk.subarray(0, Math.min(chunk.length, limit - state.headLength, budget.left));
+        budget.left -= take.length;
+        state.head.push(take);
+        state.headLength += take.length;
+        if (!decided && state.headLength >= 8) {
+          decided = true;
+          if (wantsBody(magicKind(Buffer.concat(state.head)))) limit = ARCHIVE_HEAD_BYTES;
+        }
+      } else if (limit === ARCHIVE_HEAD_BYTES && budget.left > 0) {
+        // Rolling tail: the ZIP central directory sits at the end.
+        const joined = state.tail ? Buffer.concat([state.tail, chunk]) : chunk;
+        const keep = Math.min(ARCHIVE_TAIL_BYTES, budget.left);
+        state.tail = Buffer.from(joined.subarray(Math.max(0, joined.length - keep)));
+      }
+    });
+    const finish = (): void => {
+      const head = Buffer.concat(state.head);
+      const peek = peekAttachment(head, state.tail);
+      if (state.tail) budget.left -= state.tail.length;
+      state.info.head = new Uint8Array(head.subarray(0, HEAD_BYTES));
+      if (peek.innerNames.length) state.info.innerNames = peek.innerNames;
+      if (peek.encrypted) state.info.encrypted = true;
+      if (peek.hasMacros) state.info.hasMacros = true;
+      attachment.release();
+      resolve(state.info);
+    };
+    stream.once('end', finish);
+    stream.once('error', finish);
+  });
+}
+
+function clip(text: string, max: number, what: string, coverage: string[]): string {
+  if (text.length <= max) return text;
+  coverage.push(`${what} truncated at ${max} characters (of ${text.length})`);
+  return text.slice(0, max);
+}
+
 /**
- * Raw RFC 822 bytes → normalised message. Rejects input that is not a message at all
- * (contract §4: "a message with neither headers nor body: 400").
+ * Raw RFC 822 bytes → normalised message, through mailparser's streaming parser so that attachment
+ * bodies are only peeked at, never kept. A linear pre-pass (`limitRawMessage`) first applies the size,
+ * part, depth and header caps. Rejects input that is not a message at all (contract §4: "a message with
+ * neither headers nor body: 400").
  */
-export async function parseRawMessage(raw: Buffer): Promise<NormalizedMessage> {
+export async function parseRawMessage(raw: Buffer, limits: ParseLimits = DEFAULT_PARSE_LIMITS): Promise<NormalizedMessage> {
   if (raw.length === 0) throw badRequest('raw_email is empty');
-  const parsed = await simpleParser(raw, {
-    skipHtmlToText: true,
-    skipTextToHtml: true,
-    skipTextLinks: true,
-    skipImageLinks: true,
+  const limited = limitRawMessage(raw, {
+    maxBytes: limits.maxMessageBytes,
+    maxParts: limits.maxParts,
+    maxDepth: limits.maxDepth,
+    maxHeaders: limits.maxHeaders,
   });
   const message = emptyMessage();
-  for (const line of parsed.headerLines) {
+  message.coverage.push(...limited.coverage);
+
+  const parser = new MailParser({ skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
+  let headers: Map<string, HeaderValue> = new Map();
+  let headerLines: Array<{ key: string; line: string }> = [];
+  let body: MessageText | null = null;
+  const pending: Array<Promise<AttachmentInfo>> = [];
+  const budget = { left: PEEK_BUDGET_BYTES };
+
+  await new Promise<void>((resolve, reject) => {
+    parser.on('headers', (h: Map<string, HeaderValue>) => {
+      headers = h;
+    });
+    parser.on('headerLines', (lines: Array<{ key: string; line: string }>) => {
+      headerLines = lines;
+    });
+    parser.on('data', (data: AttachmentStream | MessageText) => {
+      if (data.type === 'attachment') pending.push(consumeAttachment(data, budget));
+      else body = data;
+    });
+    parser.once('end', () => resolve());
+    parser.once('error', (error: Error) => reject(error));
+    parser.end(limited.raw);
+  }).catch((error: unknown) => {
+    // mailparser gives up on some damaged input; whatever was read so far is still analysed.
+    message.coverage.push(`MIME parsing stopped early: ${(error as Error).message}`);
+  });
+  message.attachments = await Promise.all(pending);
+
+  for (const line of headerLines.slice(0, limits.maxHeaders)) {
     const colon = line.line.indexOf(':');
     if (colon <= 0) continue;
     message.headers.push({ name: line.line.slice(0, colon).trim(), value: line.line.slice(colon + 1).replace(/\r?\n[ \t]+/g, ' ').trim() });
   }
-  message.subject = parsed.subject ?? '';
-  message.from = flattenAddresses(parsed.from)[0] ?? null;
-  message.to = flattenAddresses(parsed.to);
-  message.cc = flattenAddresses(parsed.cc);
-  message.replyTo = flattenAddresses(parsed.replyTo);
-  const returnPath = parsed.headers.get('return-path');
-  message.returnPath = typeof returnPath === 'object' && returnPath && 'value' in returnPath ? flattenAddresses(returnPath as AddressObject)[0]?.address ?? null : null;
-  message.text = parsed.text ?? '';
-  message.html = typeof parsed.html === 'string' ? parsed.html : null;
-  message.attachments = parsed.attachments.map((a) => ({ filename: a.filename ?? null, contentType: a.contentType, size: a.size }));
+  const subject = headers.get('subject');
+  message.subject = typeof subject === 'string' ? subject : '';
+  message.from = flattenAddresses(headers.get('from'))[0] ?? null;
+  message.to = flattenAddresses(headers.get('to'));
+  message.cc = flattenAddresses(headers.get('cc'));
+  message.replyTo = flattenAddresses(headers.get('reply-to'));
+  message.sender = flattenAddresses(headers.get('sender'))[0] ?? null;
+  message.returnPath = flattenAddresses(headers.get('return-path'))[0]?.address || null;
+
+  const text = (body as MessageText | null)?.text;
+  const html = (body as MessageText | null)?.html;
+  message.text = clip(typeof text === 'string' ? text : '', limits.maxTextChars, 'text body', message.coverage);
+  message.html = typeof html === 'string' ? clip(html, limits.maxHtmlChars, 'HTML body', message.coverage) : null;
+
   const hasBody = message.text.trim() !== '' || message.html !== null || message.attachments.length > 0;
   if (message.headers.length === 0 && !hasBody) throw badRequest('raw_email is not an RFC 822 message (no headers and no body)');
   if (message.headers.length === 0) throw badRequest('raw_email has no header fields; expected an RFC 822 message');

@@ -36,7 +36,7 @@ describe.each(DIALECTS)('GET /v1/analyses (%s)', (dialect) => {
     expect(page.limit).toBe(2);
     expect(page.offset).toBe(1);
     expect(page.items.map((i: { analysis_id: string }) => i.analysis_id)).toEqual([ids[2], ids[1]]);
-    expect(page.items[0]).toMatchObject({ subject: 'Your invoice', from: 'billing@vendor.example', source: 'api', status: 'completed' });
+    expect(page.items[0]).toMatchObject({ subject: 'Notes from Tuesday', from: 'tom@vendor.example', source: 'api', status: 'completed' });
     const all = (await h.call('GET', '/v1/analyses', key)).json().data;
     expect(all.limit).toBe(50);
     expect(all.items).toHaveLength(4);

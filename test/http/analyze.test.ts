@@ -45,7 +45,7 @@ describe.each(DIALECTS)('POST /v1/analyze (%s)', (dialect) => {
     expect(body.quota).toEqual({ used: 1, limit: 1000, remaining: 999 });
 
     const stored = (await h.call('GET', `/v1/analyses/${body.data.analysis_id}`, key)).json().data;
-    expect(stored).toEqual({ ...body.data, subject: 'Your invoice', from: 'billing@vendor.example', to: 'me@acme.test' });
+    expect(stored).toEqual({ ...body.data, subject: 'Notes from Tuesday', from: 'tom@vendor.example', to: 'me@acme.test' });
   });
 
   it('parses raw_email and waives the required fields', async () => {
@@ -116,11 +116,11 @@ describe.each(DIALECTS)('POST /v1/analyze (%s)', (dialect) => {
 
   it('marks a block-listed sender phishing 0.95 and names the entry; block beats allow', async () => {
     await h.call('POST', '/v1/whitelist', key, { type: 'domain', value: 'vendor.example' });
-    await h.call('POST', '/v1/blocklist', key, { type: 'email', value: 'Billing@Vendor.example', note: 'compromised' });
+    await h.call('POST', '/v1/blocklist', key, { type: 'email', value: 'Tom@Vendor.example', note: 'compromised' });
     const data = (await h.call('POST', '/v1/analyze', key, SAMPLE_FIELDS)).json().data;
     expect(data.verdict).toBe('phishing');
     expect(data.score).toBe(0.95);
-    expect(data.reasons[0]).toMatch(/block list.*billing@vendor\.example.*compromised/);
+    expect(data.reasons[0]).toMatch(/block list.*tom@vendor\.example.*compromised/);
   });
 
   it('marks an allow-listed sender safe, also for subdomains, unless DMARC fails for it', async () => {

@@ -87,8 +87,10 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   };
 }
 
+/** An ordinary note between colleagues: the real engine judges it safe. */
 export const SAMPLE_FIELDS = {
-  subject: 'Your invoice',
-  from: 'billing@vendor.example',
-  body_text: 'Please find your invoice attached. Thanks.',
+  subject: 'Notes from Tuesday',
+  from: 'tom@vendor.example',
+  body_text:
+    'Hi Anna,\n\nThanks for sending the meeting notes from Tuesday. I went through the action items and updated the project schedule; the new version is on the shared drive under planning. Could you check whether the dates for the hardware review still work for your team? If not, we can move it to the following week.\n\nBest regards,\nTom',
 };

@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { Section } from './common.js';
 
+const Group = (description: string) => Type.Optional(Type.Number({ minimum: 0, description }));
+
 export const EngineSection = Section({
   thresholds: Section({
     /** score ≥ phishing → verdict phishing (contract §4: 0.8). */
@@ -8,12 +10,32 @@ export const EngineSection = Section({
     /** score ≥ suspicious → verdict suspicious (contract §4: 0.5). */
     suspicious: Type.Number({ minimum: 0, maximum: 1 }),
   }),
-  /** Weight of every rule by id; start-up fails when a registered rule has none. */
-  weights: Type.Record(Type.String({ pattern: '^[A-Z][A-Z0-9_]*$' }), Type.Number()),
+  /** Log-odds of a message on which no rule fires (score = logistic(bias + Σ weight × strength)). */
+  bias: Type.Number({ minimum: -20, maximum: 20 }),
+  /** Multiplier of the summed rule contributions: score = logistic(bias + scale × Σ weight × strength). */
+  scale: Type.Number({ minimum: 0.01, maximum: 10 }),
+  /** Weight of every rule by id, in log-odds; start-up fails when a registered rule has none. */
+  weights: Type.Record(Type.String({ pattern: '^[A-Z][A-Z0-9_]*$' }), Type.Number({ minimum: -20, maximum: 20 })),
+  /** Largest total positive contribution of each rule group. */
+  group_caps: Section({
+    url: Group('links'),
+    html: Group('HTML forms and hidden text'),
+    sender: Group('sender identity'),
+    auth: Group('SPF/DKIM/DMARC'),
+    language: Group('social-engineering language'),
+    attachment: Group('attachments'),
+    brand: Group('brand impersonation'),
+    classifier: Group('statistical classifier'),
+  }),
   /** Classifier model file; null uses the model shipped in the repository. */
   model_path: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
   /** Characters of body the language-model stage reads (spec §4.1: 4000). */
   classifier_chars: Type.Integer({ minimum: 1 }),
+  /**
+   * Factor applied to the classifier's log-odds for text that is not English: the shipped model saw
+   * almost no legitimate non-English mail, so its opinion there is weaker evidence (1 = no damping).
+   */
+  classifier_foreign_factor: Type.Number({ minimum: 0, maximum: 1 }),
   limits: Section({
     max_message_bytes: Type.Integer({ minimum: 1024 }),
     max_parts: Type.Integer({ minimum: 1 }),
@@ -21,6 +43,7 @@ export const EngineSection = Section({
     max_headers: Type.Integer({ minimum: 1 }),
     max_urls: Type.Integer({ minimum: 1 }),
     max_html_chars: Type.Integer({ minimum: 1 }),
+    max_text_chars: Type.Integer({ minimum: 1 }),
   }),
 });
 
@@ -30,5 +53,9 @@ export const LlmSection = Section({
   model: Type.String({ minLength: 1 }),
   timeout_ms: Type.Integer({ minimum: 100 }),
   /** What leaves the machine: off | headers_urls | redacted | full. */
-  privacy: Type.Union(['off', 'headers_urls', 'redacted', 'full'].map((l) => Type.Literal(l))),
+  privacy: Type.Union([Type.Literal('off'), Type.Literal('headers_urls'), Type.Literal('redacted'), Type.Literal('full')]),
+  /** Log-odds the LLM's verdict adds (phishing +weight × confidence, safe −weight × confidence). */
+  weight: Type.Number({ minimum: 0, maximum: 20 }),
+  /** Characters of body sent to the LLM (spec §4.1: 4000). */
+  max_chars: Type.Integer({ minimum: 100 }),
 });

@@ -1,25 +1,54 @@
-import type { Detector } from '../detector.js';
+import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
+import { categoryOf } from '../lexicon/index.js';
+import type { LexiconCategory } from '../lexicon/types.js';
 
-// Bounded, non-nested alternations: linear-time on any input.
-const URGENCY = /\b(urgent|immediately|within 24 hours|account (?:will be )?(?:suspended|closed|locked)|final notice|act now|expires? today|imm[ée]diatement|urgence|sofort|dringend)\b/i;
-const CREDENTIALS = /\b(verify your (?:account|identity|password)|confirm your (?:account|password|identity)|update your (?:payment|billing) (?:details|information)|enter your password|login to (?:restore|unlock)|v[ée]rifiez votre (?:compte|identit[ée])|mot de passe)\b/i;
+/** 1 distinct phrase → 0.6, 2 → 0.85, 3 or more → 1: repetition of the pressure is the signal. */
+const strengthFor = (distinct: number): number => (distinct >= 3 ? 1 : distinct === 2 ? 0.85 : 0.6);
 
-export const urgencyLanguage: Detector = {
-  id: 'URGENCY_LANGUAGE',
+function phrasesOf(input: DetectorInput, categories: readonly LexiconCategory[]): string[] {
+  const seen: string[] = [];
+  for (const hit of input.phrases) {
+    if (categories.includes(categoryOf(hit.tag)) && !seen.includes(hit.text)) seen.push(hit.text);
+  }
+  return seen;
+}
+
+function languageRule(id: string, categories: readonly LexiconCategory[], describe: (quoted: string) => string, indicator: Detector['indicator'], description: string): Detector {
+  return {
+    id,
+    group: 'language',
+    indicator,
+    description,
+    run(input): DetectorHit[] {
+      const found = phrasesOf(input, categories);
+      if (found.length === 0) return [];
+      const quoted = found.slice(0, 3).map((p) => `"${p}"`).join(', ');
+      return [{ strength: strengthFor(found.length), reason: describe(quoted) }];
+    },
+  };
+}
+
+export const urgencyLanguage = languageRule('URGENCY_LANGUAGE', ['urgency', 'threat'], (q) => `Pressure or threat language: ${q}`, 'urgency_pressure', 'Deadlines, threats of suspension or closure, alarm about unusual activity');
+export const credentialRequest = languageRule('CREDENTIAL_REQUEST', ['credential'], (q) => `Asks to sign in or confirm account details: ${q}`, 'credential_request', 'Requests to verify, sign in, or enter passwords and account details');
+export const paymentRequest = languageRule('PAYMENT_REQUEST', ['payment'], (q) => `Asks for a payment or card details: ${q}`, 'credential_request', 'Failed payments, fees to pay, refunds to claim, billing updates');
+export const giftCardRequest = languageRule('GIFT_CARD_REQUEST', ['giftcard'], (q) => `Mentions gift cards or prepaid codes: ${q}`, undefined, 'Gift cards, prepaid vouchers and their codes (a classic BEC payout)');
+export const wireTransferRequest = languageRule('WIRE_TRANSFER_REQUEST', ['wire'], (q) => `Wire-transfer or bank-detail request: ${q}`, undefined, 'Business e-mail compromise: transfers, new bank details, secrecy, "are you available"');
+export const prizeLanguage = languageRule('PRIZE_SCAM_LANGUAGE', ['prize'], (q) => `Prize or reward bait: ${q}`, undefined, 'You have won, you were selected, claim your reward, guaranteed returns');
+
+const GREETING_WORDS = /^\s*(?:dear|hello|hi|hey|attention|bonjour|cher|ch[èe]re|hallo|liebe[r]?|sehr geehrte[r]?|estimad[oa]|hola|gentile|ciao|beste|hallo|ol[áa]|prezad[oa])[\s,:]+([^\s,:!]{1,100})/i;
+
+export const genericGreeting: Detector = {
+  id: 'GENERIC_GREETING',
   group: 'language',
-  indicator: 'urgency_pressure',
-  run({ text }) {
-    const match = URGENCY.exec(text);
-    return match ? [{ strength: 1, reason: `Pressure language: "${match[0]}"` }] : [];
-  },
-};
-
-export const credentialRequest: Detector = {
-  id: 'CREDENTIAL_REQUEST',
-  group: 'language',
-  indicator: 'credential_request',
-  run({ text }) {
-    const match = CREDENTIALS.exec(text);
-    return match ? [{ strength: 1, reason: `Asks for credentials: "${match[0]}"` }] : [];
+  description: 'Impersonal greeting ("Dear Customer", "Cher client") or a greeting that uses the recipient\'s e-mail address',
+  run(input) {
+    const recipients = input.message.to.slice(0, 5).map((r) => r.address.toLowerCase()).filter((a) => a.includes('@'));
+    const greeted = GREETING_WORDS.exec(input.bodyText.slice(0, 300))?.[1]?.toLowerCase();
+    if (greeted) {
+      const byAddress = recipients.find((a) => greeted === a || greeted === a.slice(0, a.indexOf('@')));
+      if (byAddress) return [{ strength: 1, reason: `Greets the recipient by their e-mail address ("${greeted}") instead of a name` }];
+    }
+    const found = phrasesOf(input, ['greeting']);
+    return found.length ? [{ strength: 0.6, reason: `Impersonal greeting: "${found[0]}"` }] : [];
   },
 };

@@ -1,26 +1,120 @@
-import { domainOf } from '../../core/message.js';
-import type { Detector } from '../detector.js';
+import type { Detector, DetectorHit } from '../detector.js';
+import { words } from '../text/words.js';
+
+/** "Jane via Group", "'jane@x.org' via List": mailing lists and DMARC-rewriting forwarders. */
+const VIA = /\bvia\b|\bon behalf of\b|\bpar l'interm[ée]diaire de\b|\bim auftrag von\b/i;
+const EMBEDDED_ADDRESS = /[a-z0-9._%+-]{1,64}@([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,6})/i;
+
+/** Words that make a display name read like an organisation or a service desk rather than a person. */
+const ROLE_WORDS = new Set([
+  'support', 'service', 'services', 'team', 'security', 'admin', 'administrator', 'administration', 'helpdesk', 'billing', 'account', 'accounts', 'department', 'customer', 'care', 'notification', 'notifications', 'alert', 'alerts', 'bank', 'noreply', 'reply', 'payroll', 'hr', 'it', 'webmaster', 'postmaster', 'mailbox', 'verification', 'compliance',
+  'ceo', 'cfo', 'coo', 'cto', 'president', 'director', 'directeur', 'directrice', 'pdg', 'manager', 'finance', 'accounting', 'accounts', 'treasury', 'comptabilite', 'direction', 'geschaftsfuhrer', 'geschaftsfuhrung', 'vorstand', 'presidente', 'direttore', 'directora', 'gerente',
+  'equipe', 'clientele', 'client', 'assistance', 'securite', 'banque', 'facturation', 'kundenservice', 'kundendienst', 'sicherheit', 'atencion', 'cliente', 'seguridad', 'assistenza', 'sicurezza', 'klantenservice',
+]);
+
+export const displayNameBrand: Detector = {
+  id: 'DISPLAY_NAME_BRAND',
+  group: 'sender',
+  indicator: 'impersonation',
+  description: 'The display name names a brand the sender address does not belong to',
+  run({ sender, brands }) {
+    if (!sender.displayName || VIA.test(sender.displayName) || !sender.domain) return [];
+    const found = brands.mentions(words(sender.displayName, 50), sender.displayName.split(/[^\p{L}\p{N}]+/u).slice(0, 50));
+    for (const brand of found.keys()) {
+      if (brands.owns(brand, sender.domain)) continue;
+      return [{ strength: 1, reason: `Display name "${sender.displayName.slice(0, 60)}" claims ${brand.name}, but the address ${sender.address} does not belong to ${brand.name}`, brand: brand.name }];
+    }
+    return [];
+  },
+};
+
+export const displayNameAddress: Detector = {
+  id: 'DISPLAY_NAME_ADDRESS',
+  group: 'sender',
+  indicator: 'impersonation',
+  description: 'The display name shows an e-mail address of another domain than the real sender',
+  run({ sender }) {
+    if (!sender.displayName || VIA.test(sender.displayName)) return [];
+    const match = EMBEDDED_ADDRESS.exec(sender.displayName);
+    const shownDomain = match?.[1]?.toLowerCase();
+    if (!match || !shownDomain || shownDomain === sender.domain || shownDomain.endsWith(`.${sender.registrable}`) || shownDomain === sender.registrable) return [];
+    return [{ strength: 1, reason: `Display name shows ${match[0]} but the mail comes from ${sender.address || 'another address'}` }];
+  },
+};
+
+export const displayNameRecipient: Detector = {
+  id: 'DISPLAY_NAME_RECIPIENT',
+  group: 'sender',
+  indicator: 'impersonation',
+  description: "The display name carries the recipient's own domain while the sender is outside it",
+  run({ sender, recipientDomains }) {
+    if (!sender.displayName || recipientDomains.has(sender.registrable)) return [];
+    const name = sender.displayName.toLowerCase();
+    for (const domain of recipientDomains) {
+      const at = name.indexOf(domain);
+      // The whole domain, not inside a longer host name ("neko1.example.com" does not show "example.com").
+      if (at >= 0 && !/[a-z0-9.-]/.test(name[at - 1] ?? ' ') && !/[a-z0-9-]/.test(name[at + domain.length] ?? ' ')) {
+        return [{ strength: 1, reason: `Display name "${sender.displayName.slice(0, 60)}" uses your domain ${domain}, but the mail comes from ${sender.registrable || 'outside'}` }];
+      }
+    }
+    return [];
+  },
+};
+
+export const recipientInSubject: Detector = {
+  id: 'RECIPIENT_IN_SUBJECT',
+  group: 'sender',
+  description: "The subject quotes the recipient's own address (\"Mailbox jane@example.com is full\")",
+  run({ message, sender }) {
+    const subject = message.subject.toLowerCase();
+    for (const r of message.to.slice(0, 5)) {
+      const address = r.address.toLowerCase();
+      if (address.includes('@') && address !== sender.address && subject.includes(address)) {
+        return [{ strength: 1, reason: `The subject quotes the recipient's address ${address}` }];
+      }
+    }
+    return [];
+  },
+};
+
+export const freemailCorporate: Detector = {
+  id: 'FREEMAIL_CORPORATE',
+  group: 'sender',
+  indicator: 'impersonation',
+  description: 'A free-mail address presenting itself as a brand, a company department or a service desk',
+  run({ sender, brands }) {
+    if (!sender.freemail || !sender.displayName || VIA.test(sender.displayName)) return [];
+    const folded = words(sender.displayName, 30);
+    const brand = [...brands.mentions(folded, sender.displayName.split(/[^\p{L}\p{N}]+/u)).keys()][0];
+    if (brand && !brands.owns(brand, sender.domain)) {
+      return [{ strength: 1, reason: `Free-mail address ${sender.address} presents itself as ${brand.name}`, brand: brand.name }];
+    }
+    const role = folded.find((w) => ROLE_WORDS.has(w));
+    if (role && role !== 'it' && role !== 'hr') return [{ strength: 0.6, reason: `Free-mail address ${sender.address} presents itself as a service ("${sender.displayName.slice(0, 60)}")` }];
+    if (role && /\b(IT|HR)\b/.test(sender.displayName)) return [{ strength: 0.6, reason: `Free-mail address ${sender.address} presents itself as a department ("${sender.displayName.slice(0, 60)}")` }];
+    return [];
+  },
+};
 
 export const replyToOtherDomain: Detector = {
   id: 'REPLY_TO_OTHER_DOMAIN',
   group: 'sender',
   indicator: 'impersonation',
-  run({ message }) {
-    const fromDomain = domainOf(message.from?.address);
-    const reply = message.replyTo.find((r) => domainOf(r.address) && domainOf(r.address) !== fromDomain);
-    if (!fromDomain || !reply) return [];
-    return [{ strength: 1, reason: `Replies go to ${domainOf(reply.address)}, not to the sender's domain ${fromDomain}` }];
-  },
-};
-
-export const authFail: Detector = {
-  id: 'AUTH_FAIL',
-  group: 'auth',
-  indicator: 'impersonation',
-  run({ auth, message }) {
-    const failed = (['dmarc', 'spf', 'dkim'] as const).filter((m) => auth[m] === 'fail');
-    if (failed.length === 0) return [];
-    const domain = domainOf(message.from?.address) || 'the sender domain';
-    return [{ strength: failed.includes('dmarc') ? 1 : 0.6, reason: `Sender authentication failed for ${domain} (${failed.join(', ').toUpperCase()})` }];
+  description: 'Replies are diverted to a free-mail mailbox on another domain than the sender (mailing lists excepted)',
+  run({ sender, message }) {
+    // "Jane via List" with Reply-To Jane: the list rewrote From for DMARC and kept her address.
+    if (!sender.registrable || VIA.test(sender.displayName)) return [];
+    if (message.sender && /-(bounces|owner|request)@|^owner-/i.test(message.sender.address)) return [];
+    const recipients = new Set([...message.to, ...message.cc].map((r) => r.address.toLowerCase()));
+    const hits: DetectorHit[] = [];
+    for (const reply of sender.replyTo) {
+      if (recipients.has(reply.address) || reply.address === sender.address) continue;
+      // Replies to another organisation's domain are routine (mailing lists, DMARC rewriting, helpdesks);
+      // replies diverted to a free-mail mailbox are the scam pattern.
+      if (reply.registrable === sender.registrable || !reply.freemail) continue;
+      const strength = sender.freemail ? 0.5 : 1;
+      hits.push({ strength, reason: `Replies go to the free-mail address ${reply.address}, not to the sender's domain ${sender.registrable}` });
+    }
+    return hits.sort((a, b) => b.strength - a.strength).slice(0, 1);
   },
 };

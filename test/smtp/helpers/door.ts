@@ -41,6 +41,12 @@ export async function startTestDoor(options: { dialect: TestDialect; relayPort: 
   const h = await createHarness({ dialect: options.dialect });
   const acme = (await h.services.tenants.create({ name: 'acme', planCode: 'starter' })).id;
   const beta = (await h.services.tenants.create({ name: 'beta', planCode: 'starter' })).id;
+  // Verdicts must not depend on how the engine judges test prose: senders at sender.test are on both
+  // tenants' allow lists (verdict safe, contract §4), senders at evil.test are blocked per test (phishing).
+  for (const id of [acme, beta]) {
+    const tenant = (await h.services.tenants.get(id))!;
+    await h.services.lists.add({ tenant, livemode: true }, 'allow', { type: 'domain', value: 'sender.test' });
+  }
   const config: Config = {
     ...h.config,
     smtp: { ...h.config.smtp, port: 0, host: '127.0.0.1', relay: `127.0.0.1:${options.relayPort}`, relay_timeout_ms: 5000, ...options.smtp },

@@ -1,0 +1,85 @@
+/**
+ * npm run bench:engine -- <corpus-dir> [--rounds N] [--jobs N]
+ *
+ * Messages/s per core for parse + analyze (messages already in memory, after a warm-up), p50/p99/max
+ * per message and peak RSS. With --jobs N, also the throughput of the worker-thread pool. The machine
+ * is shared: besides wall-clock figures it prints CPU-time figures (process CPU seconds, which do not
+ * count time spent waiting for a core other processes hold); run it a few times and quote medians.
+ */
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config/loader.js';
+import { createEngineFromConfig } from '../src/engine/create.js';
+import { parseLimitsOf } from '../src/engine/limits.js';
+import { createEnginePool } from '../src/engine/worker-pool.js';
+import { readMailSources } from '../src/mail/mail-source.js';
+import { parseRawMessage } from '../src/mail/parse-raw.js';
+
+const { values, positionals } = parseArgs({ options: { rounds: { type: 'string' }, jobs: { type: 'string' } }, allowPositionals: true });
+const dir = positionals[0];
+if (!dir) {
+  console.error('usage: npm run bench:engine -- <corpus-dir> [--rounds N] [--jobs N]');
+  process.exit(2);
+}
+const config = loadConfig({ env: {} });
+const limits = parseLimitsOf(config.engine);
+const raws: Buffer[] = [];
+for await (const mail of readMailSources([dir], limits.maxMessageBytes)) raws.push(mail.raw);
+const engine = createEngineFromConfig(config);
+const ctx = { allowList: [], blockList: [], tenantDomains: [], now: Date.now() };
+
+const cpuMs = (): number => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+const cpuTimes: number[] = [];
+const once = async (raw: Buffer): Promise<number> => {
+  const c0 = cpuMs();
+  const t0 = performance.now();
+  await engine.analyze(await parseRawMessage(raw, limits), ctx);
+  cpuTimes.push(cpuMs() - c0);
+  return performance.now() - t0;
+};
+
+for (const raw of raws.slice(0, Math.min(raws.length, 500))) await once(raw);
+cpuTimes.length = 0;
+const cpuRates: number[] = [];
+const rounds = Number(values.rounds ?? 3);
+const times: number[] = [];
+const rates: number[] = [];
+for (let round = 0; round < rounds; round++) {
+  const started = performance.now();
+  const cpuStarted = cpuMs();
+  for (const raw of raws) times.push(await once(raw));
+  rates.push(raws.length / ((performance.now() - started) / 1000));
+  cpuRates.push(raws.length / ((cpuMs() - cpuStarted) / 1000));
+}
+cpuTimes.sort((a, b) => a - b);
+const cpuAt = (q: number): number => cpuTimes[Math.min(cpuTimes.length - 1, Math.floor(q * cpuTimes.length))]!;
+times.sort((a, b) => a - b);
+const at = (q: number): number => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const megabytes = raws.reduce((s, r) => s + r.length, 0) / 1e6;
+console.log(`${raws.length} messages (${megabytes.toFixed(1)} MB) from ${dir}, ${rounds} rounds after a warm-up, one thread`);
+console.log(`parse + analyze: ${median(rates).toFixed(0)} messages/s per core (median of rounds: ${rates.map((r) => r.toFixed(0)).join(', ')})`);
+console.log(`per message (wall clock): p50 ${at(0.5).toFixed(2)} ms, p99 ${at(0.99).toFixed(2)} ms, max ${times[times.length - 1]!.toFixed(1)} ms`);
+console.log(`CPU time: ${median(cpuRates).toFixed(0)} messages per CPU-second (rounds: ${cpuRates.map((r) => r.toFixed(0)).join(', ')}); per message p50 ${cpuAt(0.5).toFixed(2)} ms, p99 ${cpuAt(0.99).toFixed(2)} ms, max ${cpuTimes[cpuTimes.length - 1]!.toFixed(1)} ms (process CPU, includes GC threads)`);
+console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
+
+const jobs = Number(values.jobs ?? 0);
+if (jobs > 1) {
+  const pool = createEnginePool({ size: jobs, config });
+  const run = async (): Promise<number> => {
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(Array.from({ length: jobs * 4 }, async () => {
+      while (next < raws.length) await pool.analyzeRaw(raws[next++]!, ctx);
+    }));
+    return raws.length / ((performance.now() - started) / 1000);
+  };
+  await run();
+  const poolRates = [await run(), await run()];
+  console.log(`worker pool, ${jobs} threads: ${median(poolRates).toFixed(0)} messages/s (rounds: ${poolRates.map((r) => r.toFixed(0)).join(', ')})`);
+  await pool.close();
+}
+console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (main process)`);

@@ -1,0 +1,132 @@
+import type { Brand } from './data/brand-types.js';
+import { FINANCE_BRANDS } from './data/brands-finance.js';
+import { userContentStrength } from './data/domains.js';
+import { PUBLIC_BRANDS } from './data/brands-public.js';
+import { TECH_BRANDS } from './data/brands-tech.js';
+import { KNOWN_SERVICES } from './data/known-services.js';
+import { editDistance, skeleton } from './text/confusables.js';
+import { PhraseMatcher } from './text/phrase-matcher.js';
+
+/** Brands phishers imitate (claims, look-alikes, ownership) followed by well-known services (ownership only). */
+export const BRAND_CATALOGUE: readonly Brand[] = [...TECH_BRANDS, ...FINANCE_BRANDS, ...PUBLIC_BRANDS, ...KNOWN_SERVICES];
+
+export interface LookalikeMatch {
+  /** What is imitated: a brand's name, or the tenant's / allow-listed domain. */
+  target: string;
+  brand: Brand | null;
+  /** The genuine label imitated ("paypal"). */
+  genuine: string;
+  how: 'homograph' | 'typo' | 'combo';
+}
+
+/**
+ * Lookups over the brand catalogue, built once per engine: keyword matcher, host → brand ownership and
+ * lookalike candidates.
+ */
+export class BrandIndex {
+  readonly brands: readonly Brand[];
+  readonly keywords: PhraseMatcher;
+  private readonly exact = new Map<string, number>();
+  private readonly owner = new Map<string, number>();
+  private readonly labels: Array<{ label: string; skeleton: string; brand: number }> = [];
+  /** Catalogue-only lookalike verdicts by label: the same domains recur across messages. Bounded. */
+  private readonly cache = new Map<string, LookalikeMatch | null>();
+
+  constructor(brands: readonly Brand[] = BRAND_CATALOGUE) {
+    this.brands = brands;
+    const entries: Array<{ pattern: string; tag: string }> = [];
+    brands.forEach((brand, i) => {
+      for (const keyword of brand.keywords) entries.push({ pattern: keyword, tag: String(i) });
+      for (const keyword of brand.exactKeywords ?? []) this.exact.set(keyword, i);
+      for (const domain of brand.domains) if (!this.owner.has(domain)) this.owner.set(domain, i);
+      const labels = brand.lookalikeLabels ?? brand.domains.map((d) => d.split('.')[0] ?? '').filter((l) => l.length >= 5);
+      for (const label of new Set(labels)) this.labels.push({ label, skeleton: skeleton(label), brand: i });
+    });
+    this.keywords = new PhraseMatcher(entries);
+  }
+
+  /** Brand that owns `host` (the host or one of its parent domains is a listed domain). */
+  ownerOf(host: string): Brand | null {
+    let h = host.toLowerCase();
+    if (userContentStrength(h) > 0) return null;
+    for (;;) {
+      const i = this.owner.get(h);
+      if (i !== undefined) return this.brands[i] ?? null;
+      const dot = h.indexOf('.');
+      if (dot < 0) return null;
+      h = h.slice(dot + 1);
+    }
+  }
+
+  /** True when `host` belongs to `brand`. */
+  owns(brand: Brand, host: string): boolean {
+    const h = host.toLowerCase();
+    if (userContentStrength(h) > 0) return false;
+    return brand.domains.some((d) => h === d || h.endsWith(`.${d}`));
+  }
+
+  /** Brands named in folded words (keywords) and raw words (case-sensitive keywords), with counts. */
+  mentions(folded: readonly string[], raw: readonly string[], limit = 200): Map<Brand, number> {
+    const counts = new Map<Brand, number>();
+    const bump = (i: number): void => {
+      const brand = this.brands[i];
+      if (brand) counts.set(brand, (counts.get(brand) ?? 0) + 1);
+    };
+    for (const hit of this.keywords.find(folded, limit)) bump(Number(hit.tag));
+    if (this.exact.size > 0) {
+      let seen = 0;
+      for (const word of raw) {
+        const i = this.exact.get(word);
+        if (i !== undefined) {
+          bump(i);
+          if (++seen >= limit) break;
+        }
+      }
+    }
+    return counts;
+  }
+
+  /**
+   * Is `label` (a registrable domain without suffix, Unicode) imitating a brand label or one of `extra`
+   * (tenant and allow-listed domains' labels)? Exact matches are not lookalikes: callers check
+   * ownership first.
+   */
+  lookalike(label: string, extra: ReadonlyArray<{ label: string; target: string }>): LookalikeMatch | null {
+    const lower = label.toLowerCase();
+    if (lower.length < 3) return null;
+    const skel = skeleton(lower);
+    const own = extra.filter((e) => e.label.length >= 4).map((e) => ({ label: e.label, skeleton: skeleton(e.label), target: e.target, brand: null }));
+    const tenantMatch = own.length ? this.match(lower, skel, own) : null;
+    if (tenantMatch) return tenantMatch;
+    const cached = this.cache.get(lower);
+    if (cached !== undefined) return cached;
+    const catalogue = this.labels.map((l) => ({ label: l.label, skeleton: l.skeleton, target: this.brands[l.brand]?.name ?? l.label, brand: this.brands[l.brand] ?? null }));
+    const result = this.match(lower, skel, catalogue);
+    if (this.cache.size >= 20_000) this.cache.clear();
+    this.cache.set(lower, result);
+    return result;
+  }
+
+  private match(lower: string, skel: string, candidates: ReadonlyArray<{ label: string; skeleton: string; target: string; brand: Brand | null }>): LookalikeMatch | null {
+    for (const c of candidates) {
+      if (lower === c.label) continue;
+      if (skel === c.skeleton) return { target: c.target, brand: c.brand, genuine: c.label, how: 'homograph' };
+    }
+    for (const c of candidates) {
+      if (lower === c.label || c.label.length < 5) continue;
+      // Labels under 8 characters only by substitution or swap ("paypa1", "amaozn"): "vast" is not
+      // "avast" and "online" is not "t-online".
+      if (c.skeleton.length < 8 && skel.length !== c.skeleton.length) continue;
+      const max = c.label.length >= 9 ? 2 : 1;
+      if (editDistance(skel, c.skeleton, max) <= max) return { target: c.target, brand: c.brand, genuine: c.label, how: 'typo' };
+    }
+    // Combosquatting: the genuine label (or a homograph of it) plus words ("paypal-secure",
+    // "secure-paypa1-login").
+    const parts = lower.includes('-') ? lower.split('-').map((p) => skeleton(p)) : [];
+    for (const c of candidates) {
+      if (c.label.length < 5 || lower === c.label || parts.length === 0) continue;
+      if (parts.includes(c.skeleton)) return { target: c.target, brand: c.brand, genuine: c.label, how: 'combo' };
+    }
+    return null;
+  }
+}

@@ -1,0 +1,41 @@
+import type { Config } from '../config/schema.js';
+import type { Secrets } from '../config/loader.js';
+import { createEngine, type EngineDeps } from './engine.js';
+import { createLlmStage, type LlmStage } from './llm/stage.js';
+import type { Engine } from './types.js';
+
+export interface EngineFromConfigOptions {
+  secrets?: Secrets;
+  onDetectorError?: EngineDeps['onDetectorError'];
+  /** Replaces global fetch for the LLM call (tests). */
+  fetch?: typeof fetch;
+  random?: () => number;
+}
+
+/** The LLM stage the configuration asks for, or null (no URL, or privacy "off"). */
+export function llmStageFromConfig(config: Config['llm'], options: EngineFromConfigOptions = {}): LlmStage | null {
+  if (!config.url || config.privacy === 'off') return null;
+  return createLlmStage({
+    url: config.url,
+    model: config.model,
+    apiKey: options.secrets?.llmApiKey ?? null,
+    timeoutMs: config.timeout_ms,
+    privacy: config.privacy,
+    weight: config.weight,
+    maxChars: config.max_chars,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.random ? { random: options.random } : {}),
+  });
+}
+
+/**
+ * The engine as `serve`, `scan` and the workers build it: `engine` section (weights, limits, model file)
+ * plus the optional LLM stage from the `llm` section and the LLM API key from the secrets.
+ */
+export function createEngineFromConfig(config: Pick<Config, 'engine' | 'llm'>, options: EngineFromConfigOptions = {}): Engine {
+  return createEngine({
+    config: config.engine,
+    llm: llmStageFromConfig(config.llm, options),
+    ...(options.onDetectorError ? { onDetectorError: options.onDetectorError } : {}),
+  });
+}

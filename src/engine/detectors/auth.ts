@@ -1,0 +1,36 @@
+import type { Detector, DetectorHit } from '../detector.js';
+
+const sameOrg = (a: string, b: string): boolean => !!a && !!b && (a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`));
+
+export const authFail: Detector = {
+  id: 'AUTH_FAIL',
+  group: 'auth',
+  indicator: 'impersonation',
+  description: 'SPF, DKIM or DMARC failed for the sender (as recorded by the receiving server or given by the caller)',
+  run({ auth, sender }) {
+    const domain = sender.domain || 'the sender domain';
+    const hits: DetectorHit[] = [];
+    if (auth.dmarc === 'fail') hits.push({ strength: 1, reason: `DMARC failed for ${auth.dmarcDomain || domain}: the sender address is not authenticated` });
+    if (auth.spf === 'fail') hits.push({ strength: 0.7, reason: `SPF failed for ${auth.spfDomain || domain}: the sending server is not allowed to send for it` });
+    if (auth.dkim === 'fail') hits.push({ strength: 0.5, reason: `DKIM signature failed for ${domain}` });
+    if (auth.spf === 'softfail') hits.push({ strength: 0.3, reason: `SPF soft-failed for ${auth.spfDomain || domain}` });
+    return hits;
+  },
+};
+
+/** Negative evidence (its weight is negative): the From domain is authenticated. */
+export const authAlignedPass: Detector = {
+  id: 'AUTH_ALIGNED_PASS',
+  group: 'auth',
+  description: 'DMARC passed, or DKIM/SPF passed for the From domain (lowers the score)',
+  run({ auth, sender }) {
+    if (auth.source === 'none' || !sender.registrable || auth.dmarc === 'fail' || auth.spf === 'fail') return [];
+    if (auth.dmarc === 'pass' && (!auth.dmarcDomain || sameOrg(auth.dmarcDomain, sender.domain))) {
+      return [{ strength: 1, reason: `Sender authenticated: DMARC passed for ${sender.domain}` }];
+    }
+    const dkim = auth.dkimPassDomains.find((d) => sameOrg(d, sender.domain) || d.endsWith(sender.registrable));
+    if (dkim) return [{ strength: 0.8, reason: `Sender authenticated: valid DKIM signature of ${dkim}` }];
+    if (auth.spf === 'pass' && auth.spfDomain && sameOrg(auth.spfDomain, sender.domain)) return [{ strength: 0.4, reason: `SPF passed for ${sender.domain}` }];
+    return [];
+  },
+};

@@ -1,0 +1,58 @@
+import type { Brand } from '../data/brand-types.js';
+import { TRACKER_DOMAINS } from '../data/domains.js';
+import type { Detector, DetectorInput } from '../detector.js';
+import { isClickable } from './links.js';
+
+/** Minimum claim score: a display name (3) alone, or subject (2) plus body mentions. */
+const CLAIM_THRESHOLD = 3;
+
+const webLinks = (input: DetectorInput) => input.urls.filter((u) => u.info && isClickable(u) && (u.info.scheme === 'http' || u.info.scheme === 'https') && u.info.host);
+
+/** Does the brand stand behind this message: its domain sends it, authenticated or at least not failing? */
+function sentByBrand(input: DetectorInput, brand: Brand): boolean {
+  const { sender, auth, brands } = input;
+  if (auth.dkimPassDomains.some((d) => brands.owns(brand, d))) return true;
+  if (sender.freemail || !sender.domain || !brands.owns(brand, sender.domain)) return false;
+  return auth.dmarc !== 'fail' && auth.spf !== 'fail';
+}
+
+export const brandSpoofing: Detector = {
+  id: 'BRAND_SPOOFING',
+  group: 'brand',
+  indicator: 'impersonation',
+  description: 'The mail presents itself as a catalogued brand (display name, address, subject, text) but neither its sender nor its links belong to that brand',
+  run(input) {
+    const claim = input.claims.find((c) => c.score >= CLAIM_THRESHOLD);
+    if (!claim || sentByBrand(input, claim.brand)) return [];
+    const { brand } = claim;
+    const links = webLinks(input);
+    const foreign = links.filter((u) => !input.brands.owns(brand, u.info!.host) && !TRACKER_DOMAINS.has(u.info!.domain));
+    const strongClaim = claim.where.includes('display name') || claim.where.includes('sender address');
+    let strength = strongClaim ? 1 : 0.6;
+    // The brand's own free-mail domain (Yahoo from yahoo.com): anyone can have that address, so unproven,
+    // but not a contradiction either.
+    if (input.sender.freemail && input.brands.owns(brand, input.sender.domain)) strength = Math.min(strength, 0.4);
+    if (input.recipientDomains.has(input.sender.registrable)) strength = Math.min(strength, 0.3);
+    if (links.length > 0 && foreign.length === 0) strength *= 0.5;
+    const from = input.sender.address ? `comes from ${input.sender.registrable || input.sender.address}` : 'has no sender address';
+    const to = foreign[0] ? ` and links to ${foreign[0].info!.host}` : '';
+    return [{ strength, reason: `Presents itself as ${brand.name} (${claim.where.join(', ')}) but ${from}${to}`, brand: brand.name }];
+  },
+};
+
+/** Negative evidence: a brand's own domain sends it and every link stays with that brand. */
+export const brandAuthentic: Detector = {
+  id: 'BRAND_AUTHENTIC',
+  group: 'brand',
+  description: "Sent from a catalogued brand's own domain (not failing authentication) with every link on that brand's domains (lowers the score)",
+  run(input) {
+    const brand = input.sender.ownBrand ?? input.brands.brands.find((b) => input.auth.dkimPassDomains.some((d) => input.brands.owns(b, d))) ?? null;
+    if (!brand || !sentByBrand(input, brand)) return [];
+    const links = webLinks(input);
+    if (links.length === 0) return [];
+    const foreign = links.filter((u) => !input.brands.owns(brand, u.info!.host) && !TRACKER_DOMAINS.has(u.info!.domain));
+    if (foreign.length > 0) return [];
+    const verified = input.auth.dmarc === 'pass' || input.auth.dkimPassDomains.some((d) => input.brands.owns(brand, d));
+    return [{ strength: verified ? 1 : 0.8, reason: `Sent from ${brand.name}'s own domain ${input.sender.domain}${verified ? ' (authenticated)' : ''}, and every link points to ${brand.name}` }];
+  },
+};

@@ -1,0 +1,47 @@
+import type { Detector } from '../detector.js';
+
+export const htmlForm: Detector = {
+  id: 'HTML_FORM',
+  group: 'html',
+  indicator: 'credential_request',
+  description: 'A form inside the mail (strongest with a password field): mail should link to a site, not collect data',
+  run({ html }) {
+    if (!html || html.forms === 0) return [];
+    if (html.passwordInputs > 0) return [{ strength: 1, reason: 'The mail contains a form with a password field' }];
+    return [{ strength: 0.3, reason: `The mail contains ${html.forms === 1 ? 'a web form' : `${html.forms} web forms`} that submit data` }];
+  },
+};
+
+export const htmlHiddenText: Detector = {
+  id: 'HTML_HIDDEN_TEXT',
+  group: 'html',
+  description: 'Large amounts of invisible text (filter-evasion padding); a short hidden preheader is normal',
+  run({ html, bodyText }) {
+    if (!html || html.hiddenChars < 400) return [];
+    const share = html.hiddenChars / Math.max(1, html.hiddenChars + bodyText.length);
+    if (share < 0.2) return [];
+    return [{ strength: share > 0.5 ? 1 : 0.6, reason: `${html.hiddenChars} characters of the HTML are hidden from the reader` }];
+  },
+};
+
+// Mathematical alphanumerics (𝐕𝐞𝐫𝐢𝐟𝐲), enclosed letters and invisible characters inside words (fullwidth
+// letters are left out: they are ordinary in Japanese text):
+// ways to write words that filters do not read. Counted, never matched with a backtracking pattern.
+const STYLED = /[\u{1D400}-\u{1D7FF}\u{1F130}-\u{1F189}\u24B6-\u24E9]/gu;
+const INVISIBLE_IN_WORD = /[a-z][\u200b-\u200d\u2060]+[a-z]/giu;
+
+export const unicodeObfuscation: Detector = {
+  id: 'UNICODE_OBFUSCATION',
+  group: 'html',
+  description: 'Words written with look-alike Unicode letters (𝐕𝐞𝐫𝐢𝐟𝐲, Ⓥⓔⓡⓘⓕⓨ) or split by invisible characters to slip past filters',
+  run({ message, html }) {
+    const text = `${message.subject}\n${message.text.slice(0, 20_000)}\n${html?.text.slice(0, 20_000) ?? ''}`;
+    let styled = 0;
+    for (const _ of text.matchAll(STYLED)) if (++styled >= 50) break;
+    let split = 0;
+    for (const _ of `${message.subject}\n${message.text.slice(0, 20_000)}`.matchAll(INVISIBLE_IN_WORD)) if (++split >= 50) break;
+    if (styled >= 3) return [{ strength: styled >= 10 ? 1 : 0.6, reason: `${styled >= 50 ? '50+' : styled} characters are styled Unicode look-alikes of ordinary letters (a filter-evasion trick)` }];
+    if (split >= 5) return [{ strength: 0.6, reason: `Words are split by invisible characters (${split >= 50 ? '50+' : split} places)` }];
+    return [];
+  },
+};

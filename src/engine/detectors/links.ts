@@ -1,0 +1,207 @@
+import type { ExtractedUrl } from '../../mail/url-extract.js';
+import { describeUrl } from '../../mail/url-info.js';
+import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
+import { LOGIN_PATH_WORDS, SHORTENER_DOMAINS, SUSPICIOUS_TLDS, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
+
+/** URLs a reader can follow: anchors, image maps, forms, refreshes, bare URLs in text, the API's list. */
+export const isClickable = (u: ExtractedUrl): boolean => u.kind !== 'img' && u.kind !== 'iframe';
+const isWeb = (u: ExtractedUrl): boolean => u.info !== null && (u.info.scheme === 'http' || u.info.scheme === 'https') && u.info.host !== '';
+
+/** Keeps the strongest hit first and caps the list, so one message full of links stays cheap to report. */
+function strongest(hits: DetectorHit[], max = 5): DetectorHit[] {
+  return hits.sort((a, b) => b.strength - a.strength).slice(0, max);
+}
+
+function perUrl(input: DetectorInput, judge: (u: ExtractedUrl) => DetectorHit | null, filter: (u: ExtractedUrl) => boolean = (u) => isClickable(u) && isWeb(u)): DetectorHit[] {
+  const hits: DetectorHit[] = [];
+  for (const u of input.urls) {
+    if (!filter(u)) continue;
+    const hit = judge(u);
+    if (hit) hits.push({ ...hit, url: u.url });
+  }
+  return strongest(hits);
+}
+
+/** The domain a piece of link text displays ("www.dhl.com", "https://paypal.com/login"), or null. */
+export function domainShown(text: string): { host: string; domain: string } | null {
+  const tokens = text.trim().split(/\s+/).slice(0, 6);
+  for (const token of tokens) {
+    if (token.includes('@') || token.length > 200) continue;
+    const cleaned = token.replace(/^[("'<[]+|[)"'>\].,:;!?]+$/g, '');
+    if (!/^(https?:\/\/)?[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+(?::\d+)?([/?#].*)?$/iu.test(cleaned)) continue;
+    const hasScheme = /^https?:\/\//i.test(cleaned);
+    const info = describeUrl(hasScheme ? cleaned : `http://${cleaned}`);
+    if (!info || !info.host) continue;
+    // "5.0.0.0" in link text is a version number unless written as a URL.
+    if (info.isIp) {
+      if (hasScheme) return { host: info.host, domain: info.host };
+      continue;
+    }
+    if (!info.icann || !info.label) continue;
+    return { host: info.host, domain: info.domain };
+  }
+  return null;
+}
+
+export const hrefTextMismatch: Detector = {
+  id: 'HREF_TEXT_MISMATCH',
+  group: 'url',
+  indicator: 'suspicious_links',
+  description: 'Link text shows one domain but the link points to another',
+  run(input) {
+    return perUrl(
+      input,
+      (u) => {
+        const target = u.info!;
+        for (const text of u.texts) {
+          const shown = domainShown(text);
+          if (!shown || shown.domain === target.domain) continue;
+          const sameBrand = input.brands.ownerOf(shown.host);
+          if (sameBrand && input.brands.owns(sameBrand, target.host)) continue;
+          // Newsletters routinely show their own domain and link through a click-tracker, so only a shown
+          // brand or recipient domain, or an IP target, is strong evidence.
+          let strength = 0.25;
+          if (target.isIp || sameBrand || input.recipientDomains.has(shown.domain)) strength = 1;
+          else if (TRACKER_DOMAINS.has(target.domain) || target.domain === input.sender.registrable) strength = 0.2;
+          const via = u.wrappers.length ? ` (unwrapped from ${u.wrappers[0]})` : '';
+          return { strength, reason: `Link text shows ${shown.host} but points to ${target.host}${via}`, flag: 'text_mismatch' };
+        }
+        return null;
+      },
+      (u) => (u.kind === 'a' || u.kind === 'area') && isWeb(u) && u.texts.length > 0,
+    );
+  },
+};
+
+export const urlIpHost: Detector = {
+  id: 'URL_IP_HOST',
+  group: 'url',
+  indicator: 'suspicious_links',
+  description: 'Link to a bare IP address instead of a domain name',
+  run(input) {
+    return perUrl(input, (u) => {
+      if (!u.info!.isIp) return null;
+      // Private and loopback addresses are device admin pages people write about, not phishing sites.
+      const local = /^(10\.|127\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|::1$|f[cd])/.test(u.info!.host);
+      return { strength: local ? 0.2 : 1, reason: `Link points to the IP address ${u.info!.host} instead of a domain name`, flag: 'ip_host' };
+    });
+  },
+};
+
+export const urlUserinfo: Detector = {
+  id: 'URL_USERINFO',
+  group: 'url',
+  indicator: 'suspicious_links',
+  description: 'user@host trick: text before "@" in a URL hides the real host',
+  run(input) {
+    return perUrl(input, (u) => (u.info!.userinfo ? { strength: 1, reason: `Link hides its real host ${u.info!.host} behind "${u.info!.userinfo.slice(0, 60)}@"`, flag: 'userinfo' } : null));
+  },
+};
+
+export const urlScript: Detector = {
+  id: 'URL_DATA_OR_JAVASCRIPT',
+  group: 'url',
+  indicator: 'suspicious_links',
+  description: 'data: or javascript: links, which run or render content from the mail itself',
+  run(input) {
+    return perUrl(
+      input,
+      (u) => {
+        const scheme = u.url.slice(0, u.url.indexOf(':')).toLowerCase();
+        return { strength: 1, reason: `Link uses a ${scheme}: URL, which runs or shows content hidden in the mail`, flag: `${scheme}_url` };
+      },
+      (u) => u.info === null && u.kind !== 'img' && /^(javascript|data|vbscript):/i.test(u.url),
+    );
+  },
+};
+
+export const urlShortener: Detector = {
+  id: 'URL_SHORTENER',
+  group: 'url',
+  indicator: 'suspicious_links',
+  description: 'URL shorteners hide the destination',
+  run(input) {
+    return perUrl(input, (u) => (SHORTENER_DOMAINS.has(u.info!.domain) || SHORTENER_DOMAINS.has(u.info!.host) ? { strength: 1, reason: `Link uses the URL shortener ${u.info!.host}, which hides where it leads`, flag: 'shortener' } : null));
+  },
+};
+
+export const urlSuspiciousTld: Detector = {
+  id: 'URL_SUSPICIOUS_TLD',
+  group: 'url',
+  indicator: 'suspicious_links',
+  description: 'Links on top-level domains with a high share of abuse',
+  run(input) {
+    return perUrl(input, (u) => {
+      const tld = u.info!.host.slice(u.info!.host.lastIndexOf('.') + 1);
+      const strength = SUSPICIOUS_TLDS.get(tld);
+      return strength ? { strength, reason: `Link domain ${u.info!.domain} uses the .${tld} top-level domain, frequent in phishing`, flag: 'suspicious_tld' } : null;
+    });
+  },
+};
+
+export const urlManySubdomains: Detector = {
+  id: 'URL_MANY_SUBDOMAINS',
+  group: 'url',
+  indicator: 'suspicious_links',
+  description: 'Hosts with an unusual number of labels, which push the real domain out of sight',
+  run(input) {
+    return perUrl(input, (u) => {
+      const labels = u.info!.subdomain ? u.info!.subdomain.split('.').length : 0;
+      if (labels < 4 || TRACKER_DOMAINS.has(u.info!.domain)) return null;
+      return { strength: labels >= 6 ? 1 : 0.6, reason: `Link host ${u.info!.host.slice(0, 80)} stacks ${labels} subdomains in front of ${u.info!.domain}`, flag: 'many_subdomains' };
+    });
+  },
+};
+
+export const urlFreeHosting: Detector = {
+  id: 'URL_FREE_HOSTING',
+  group: 'url',
+  indicator: 'suspicious_links',
+  description: 'Links to free hosting, cloud storage or form services where anyone can publish a page',
+  run(input) {
+    return perUrl(input, (u) => {
+      const strength = userContentStrength(u.info!.host);
+      return strength > 0 ? { strength, reason: `Link points to ${u.info!.host}, a service where anyone can publish a page`, flag: 'free_hosting' } : null;
+    });
+  },
+};
+
+export const urlRedirect: Detector = {
+  id: 'URL_REDIRECT',
+  group: 'url',
+  indicator: 'suspicious_links',
+  description: 'Links that bounce through a redirect on another site to their real target',
+  run(input) {
+    return perUrl(input, (u) => {
+      if (!u.openRedirect || !u.original) return null;
+      const via = describeUrl(u.original)?.host ?? 'another site';
+      if (via === u.info!.host || TRACKER_DOMAINS.has(describeUrl(u.original)?.domain ?? '')) return null;
+      return { strength: 1, reason: `Link goes through a redirect on ${via} to ${u.info!.host}`, flag: 'redirect' };
+    });
+  },
+};
+
+/** Path words that name a sign-in or verification step ("secure", "account", "update" alone are too common). */
+const LOGIN_WORDS = new Set(LOGIN_PATH_WORDS.filter((w) => !['secure', 'account', 'update', 'billing', 'banking', 'confirm', 'konto'].includes(w)));
+
+export const urlLoginPath: Detector = {
+  id: 'URL_LOGIN_PATH',
+  group: 'url',
+  indicator: 'credential_request',
+  description: 'Sign-in or verification pages on domains that belong to no known brand',
+  run(input) {
+    const claimed = input.claims[0] && input.claims[0].score >= 3 ? input.claims[0].brand : null;
+    return perUrl(input, (u) => {
+      const info = u.info!;
+      if (input.brands.ownerOf(info.host) || input.recipientDomains.has(info.domain) || TRACKER_DOMAINS.has(info.domain)) return null;
+      // A service linking to its own sign-in page is routine (password resets); look-alike senders are
+      // caught by their own rules.
+      if (info.domain === input.sender.registrable && !input.sender.freemail) return null;
+      const parts = `${info.path} ${info.query.slice(0, 300)} ${info.subdomain}`.toLowerCase().split(/[^a-z-]+/);
+      const word = parts.find((p) => LOGIN_WORDS.has(p) || (p.includes('-') && p.split('-').some((q) => LOGIN_WORDS.has(q))));
+      if (!word) return null;
+      const brandText = claimed ? `, which does not belong to ${claimed.name}` : '';
+      return { strength: claimed ? 1 : 0.3, reason: `Link leads to a "${word}" page on ${info.host}${brandText}`, flag: 'login_path' };
+    });
+  },
+};

@@ -1,0 +1,111 @@
+import { domainToUnicode } from 'node:url';
+import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
+import type { LookalikeMatch } from '../brand-index.js';
+import { TRACKER_DOMAINS } from '../data/domains.js';
+import { isMixedScript, scriptsOf } from '../text/confusables.js';
+import { isClickable } from './links.js';
+
+const describeMatch = (what: string, domain: string, match: LookalikeMatch, protectedDomain: boolean): string => {
+  const target = protectedDomain ? `your domain ${match.target}` : `${match.target} (${match.genuine})`;
+  const how = match.how === 'homograph' ? 'with look-alike characters' : match.how === 'typo' ? 'by a small spelling change' : 'by adding words to the name';
+  return `${what} ${domain} imitates ${target} ${how}`;
+};
+
+const STRENGTH: Record<LookalikeMatch['how'], number> = { homograph: 1, typo: 0.9, combo: 0.8 };
+
+/** Lookalike check of one registrable domain; null when it is genuine (owned, tenant, allow-listed). */
+function judgeDomain(input: DetectorInput, domain: string, host: string): { match: LookalikeMatch; protectedDomain: boolean } | null {
+  if (!domain || input.brands.ownerOf(host) || input.recipientDomains.has(domain)) return null;
+  if (input.protectedLabels.some((p) => p.domain === domain)) return null;
+  const unicode = domain.includes('xn--') ? domainToUnicode(domain) || domain : domain;
+  const label = unicode.split('.')[0] ?? '';
+  const match = input.brands.lookalike(label, input.protectedLabels);
+  if (!match) return null;
+  return { match, protectedDomain: match.brand === null };
+}
+
+/** "paypal.com.secure-check.xyz": a brand's domain written as subdomains of an unrelated one. */
+function brandInSubdomain(input: DetectorInput, subdomain: string): string | null {
+  if (!subdomain) return null;
+  const labels = subdomain.toLowerCase().split('.');
+  for (let i = 0; i < labels.length; i++) {
+    const candidate = labels.slice(i).join('.');
+    if (candidate.includes('.') && input.brands.ownerOf(candidate)) return input.brands.ownerOf(candidate)!.name;
+  }
+  for (const label of labels) {
+    if (label.length < 3) continue;
+    const brand = [...input.brands.mentions([label], [], 1).keys()][0];
+    if (brand) return brand.name;
+  }
+  return null;
+}
+
+export const urlHomograph: Detector = {
+  id: 'URL_HOMOGRAPH',
+  group: 'url',
+  indicator: 'suspicious_links',
+  description: 'Internationalised host names: mixed scripts (Latin with Cyrillic/Greek) or punycode',
+  run(input) {
+    const hits: DetectorHit[] = [];
+    for (const u of input.urls) {
+      if (!u.info || !isClickable(u) || !u.info.host.includes('xn--')) continue;
+      const unicode = u.info.hostUnicode;
+      const mixed = unicode.split('.').some(isMixedScript);
+      const scripts = scriptsOf(unicode.replace(/\.[^.]+$/, ''));
+      const singleForeign = scripts.size === 1 && !scripts.has('latin');
+      const strength = mixed ? 1 : singleForeign ? 0.3 : 0.5;
+      const reason = mixed ? `Link host ${unicode} mixes Latin and Cyrillic/Greek letters to look like another name` : `Link host ${unicode} is an internationalised (punycode) name: ${u.info.host}`;
+      hits.push({ strength, reason, url: u.url, flag: mixed ? 'homograph' : 'punycode' });
+    }
+    return hits.sort((a, b) => b.strength - a.strength).slice(0, 3);
+  },
+};
+
+export const urlLookalike: Detector = {
+  id: 'URL_LOOKALIKE',
+  group: 'url',
+  indicator: 'suspicious_links',
+  description: 'Link domains imitating a catalogued brand, the tenant or an allow-listed domain (homograph, typo, combosquatting, brand as subdomain)',
+  run(input) {
+    const hits: DetectorHit[] = [];
+    const seen = new Set<string>();
+    for (const u of input.urls) {
+      const info = u.info;
+      if (!info || info.isIp || !isClickable(u) || seen.has(info.host)) continue;
+      seen.add(info.host);
+      if (seen.size > 100) break;
+      const judged = judgeDomain(input, info.domain, info.host);
+      if (judged) {
+        const brand = judged.match.brand?.name;
+        hits.push({ strength: STRENGTH[judged.match.how], reason: describeMatch('Link domain', info.domain, judged.match, judged.protectedDomain), url: u.url, flag: 'lookalike', ...(brand ? { brand } : {}) });
+        continue;
+      }
+      if (input.brands.ownerOf(info.host) || TRACKER_DOMAINS.has(info.domain)) continue;
+      const embedded = brandInSubdomain(input, info.subdomain);
+      if (embedded) hits.push({ strength: 0.8, reason: `Link host ${info.host.slice(0, 80)} puts ${embedded} in front of the unrelated domain ${info.domain}`, url: u.url, flag: 'lookalike', brand: embedded });
+    }
+    return hits.sort((a, b) => b.strength - a.strength).slice(0, 3);
+  },
+};
+
+export const senderLookalike: Detector = {
+  id: 'SENDER_LOOKALIKE',
+  group: 'sender',
+  indicator: 'impersonation',
+  description: 'Sender or Reply-To domain imitating a catalogued brand, the tenant or an allow-listed domain',
+  run(input) {
+    const hits: DetectorHit[] = [];
+    const candidates = [
+      { what: 'Sender domain', facts: input.sender },
+      ...input.sender.replyTo.map((r) => ({ what: 'Reply-To domain', facts: r })),
+    ];
+    for (const { what, facts } of candidates) {
+      if (!facts.registrable || facts.freemail) continue;
+      const judged = judgeDomain(input, facts.registrable, facts.domain);
+      if (!judged) continue;
+      const brand = judged.match.brand?.name;
+      hits.push({ strength: STRENGTH[judged.match.how], reason: describeMatch(what, facts.registrable, judged.match, judged.protectedDomain), ...(brand ? { brand } : {}) });
+    }
+    return hits;
+  },
+};

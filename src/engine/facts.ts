@@ -1,0 +1,182 @@
+import type { NormalizedMessage } from '../core/message.js';
+import { senderAuth, type SenderAuth } from '../mail/auth-results.js';
+import { parseHtml, type HtmlFacts } from '../mail/html.js';
+import { extractUrls, type ExtractedUrl } from '../mail/url-extract.js';
+import { visibleBody } from './classifier/document.js';
+import { registrableDomain } from '../mail/url-info.js';
+import type { BrandIndex } from './brand-index.js';
+import type { Brand } from './data/brand-types.js';
+import { FREEMAIL_DOMAINS } from './data/domains.js';
+import type { PhraseHit, PhraseMatcher } from './text/phrase-matcher.js';
+import { guessLanguage } from './text/language.js';
+import { rawWords, removeAddresses, words } from './text/words.js';
+import type { AnalysisContext } from './types.js';
+
+export interface AddressFacts {
+  address: string;
+  /** Full domain, lower-case. */
+  domain: string;
+  /** Registrable domain ("mail.example.co.uk" → "example.co.uk"). */
+  registrable: string;
+  freemail: boolean;
+}
+
+export interface SenderFacts extends AddressFacts {
+  displayName: string;
+  replyTo: AddressFacts[];
+  returnPath: AddressFacts | null;
+  /** Brand that owns the From domain (never for free-mail domains, which anyone can use). */
+  ownBrand: Brand | null;
+}
+
+/** How strongly a message presents itself as coming from a brand, and where. */
+export interface BrandClaim {
+  brand: Brand;
+  score: number;
+  where: string[];
+}
+
+/** Facts derived once per analysis, read by every detector. */
+/** The statistical classifier's opinion, when a model is loaded. */
+export interface ClassificationFacts {
+  /** Calibrated probability of phishing, after any damping. */
+  probability: number;
+  /** Calibrated log-odds, after any damping. */
+  logit: number;
+  /** Features that pushed most towards phishing. */
+  top: string[];
+}
+
+export interface MessageFacts {
+  message: NormalizedMessage;
+  ctx: AnalysisContext;
+  auth: SenderAuth;
+  html: HtmlFacts | null;
+  /** What a reader sees of the body: text/plain, or the HTML's visible text when there is no plain text. */
+  bodyText: string;
+  /** Subject + text body + visible HTML text + image alt texts: what the language rules read. */
+  ruleText: string;
+  /** Folded words of `ruleText`. */
+  words: string[];
+  phrases: PhraseHit[];
+  urls: ExtractedUrl[];
+  sender: SenderFacts;
+  /** Registrable domains of the recipients and of the tenant. */
+  recipientDomains: Set<string>;
+  /** Tenant and allow-listed domains, as lookalike targets. */
+  protectedLabels: Array<{ label: string; target: string; domain: string }>;
+  claims: BrandClaim[];
+  brands: BrandIndex;
+  /** Language guessed from function words (en, fr, de, es, it, nl, pt) or null. */
+  language: string | null;
+  classification: ClassificationFacts | null;
+  coverage: string[];
+}
+
+export interface FactsOptions {
+  maxUrls: number;
+  maxHtmlChars: number;
+  /** Words of the rule text looked at (bounds the language rules' work). */
+  maxWords: number;
+}
+
+const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"]{1,2000}/gi;
+
+const domainOf = (address: string): string => {
+  const at = address.lastIndexOf('@');
+  return at < 0 ? '' : address.slice(at + 1).toLowerCase().replace(/[>.\s]+$/, '');
+};
+
+export function addressFacts(address: string): AddressFacts {
+  const domain = domainOf(address);
+  const registrable = registrableDomain(domain) || domain;
+  return { address: address.toLowerCase(), domain, registrable, freemail: FREEMAIL_DOMAINS.has(registrable) || FREEMAIL_DOMAINS.has(domain) };
+}
+
+function senderFacts(message: NormalizedMessage, brands: BrandIndex): SenderFacts {
+  const from = addressFacts(message.from?.address ?? '');
+  const returnPathAddress = message.envelope?.mailFrom ?? message.returnPath;
+  return {
+    ...from,
+    displayName: (message.from?.name ?? '').slice(0, 300),
+    replyTo: message.replyTo.slice(0, 10).map((r) => addressFacts(r.address)).filter((r) => r.domain),
+    returnPath: returnPathAddress ? addressFacts(returnPathAddress) : null,
+    ownBrand: from.domain && !from.freemail ? brands.ownerOf(from.domain) : null,
+  };
+}
+
+/** Scores brand claims: the display name and the address weigh most, body mentions least. */
+function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | 'words'>, ruleRaw: string[], brands: BrandIndex): BrandClaim[] {
+  const claims = new Map<Brand, BrandClaim>();
+  const add = (found: Map<Brand, number>, points: number, where: string, cap = points): void => {
+    for (const [brand, count] of found) {
+      const claim = claims.get(brand) ?? { brand, score: 0, where: [] };
+      claim.score += Math.min(cap, points * count);
+      if (!claim.where.includes(where)) claim.where.push(where);
+      claims.set(brand, claim);
+    }
+  };
+  const of = (text: string): Map<Brand, number> => brands.mentions(words(text, 200), rawWords(text, 200));
+  const { sender, message, html } = facts;
+  add(of(sender.displayName), 3, 'display name');
+  add(of(message.subject), 2, 'subject');
+  // Only the local part: "paypal-service@evil.com" claims PayPal, "jane@gmail.com" does not claim Google.
+  add(of(sender.address.slice(0, Math.max(0, sender.address.lastIndexOf('@'))).replace(/[._+-]+/g, ' ')), 2, 'sender address');
+  add(brands.mentions(facts.words, ruleRaw, 400), 1, 'text', 2);
+  if (html?.altText) add(of(html.altText), 1, 'image text');
+  return [...claims.values()].sort((a, b) => b.score - a.score);
+}
+
+export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, deps: { brands: BrandIndex; lexicon: PhraseMatcher }, options: FactsOptions): MessageFacts {
+  const coverage: string[] = [];
+  let html: HtmlFacts | null = null;
+  if (message.html) {
+    const source = message.html.length > options.maxHtmlChars ? message.html.slice(0, options.maxHtmlChars) : message.html;
+    if (source.length < message.html.length) coverage.push(`HTML body truncated at ${options.maxHtmlChars} characters`);
+    html = parseHtml(source, { maxLinks: options.maxUrls * 2, maxTextChars: options.maxHtmlChars });
+    if (html.truncated) coverage.push('HTML parsing stopped early (too many or too deeply nested tags)');
+  }
+  const extracted = extractUrls(message, html, options.maxUrls);
+  coverage.push(...extracted.coverage);
+  const plain = message.text.trim();
+  const bodyText = visibleBody(message, html?.text);
+  const ruleText = [message.subject, plain, html?.text ?? '', html?.altText ?? ''].filter(Boolean).join('\n');
+  // Addresses and URLs are judged by their own rules; as words they would make "jane@gmail.com" a
+  // mention of Google.
+  const prose = removeAddresses(ruleText).replace(URL_IN_TEXT, ' ');
+  const folded = words(prose, options.maxWords);
+  if (folded.length >= options.maxWords) coverage.push(`language rules read the first ${options.maxWords} words`);
+  const sender = senderFacts(message, deps.brands);
+  const recipientDomains = new Set<string>();
+  for (const r of [...message.to, ...message.cc]) {
+    const facts = addressFacts(r.address);
+    if (facts.registrable && !facts.freemail) recipientDomains.add(facts.registrable);
+  }
+  for (const domain of ctx.tenantDomains) recipientDomains.add(registrableDomain(domain) || domain.toLowerCase());
+  const protectedLabels = [...new Set([...ctx.tenantDomains, ...ctx.allowList.filter((e) => e.type === 'domain').map((e) => e.value)])]
+    .map((domain) => {
+      const registrable = registrableDomain(domain) || domain.toLowerCase();
+      return { label: registrable.split('.')[0] ?? '', target: registrable, domain: registrable };
+    })
+    .filter((p) => p.label.length >= 4);
+  const partial = { sender, message, html, words: folded };
+  return {
+    message,
+    ctx,
+    auth: senderAuth(message.headers, message.authHints),
+    html,
+    bodyText,
+    ruleText,
+    words: folded,
+    phrases: deps.lexicon.find(folded, 200),
+    urls: extracted.urls,
+    sender,
+    recipientDomains,
+    protectedLabels,
+    claims: brandClaims(partial, rawWords(prose, options.maxWords), deps.brands),
+    brands: deps.brands,
+    language: guessLanguage(folded),
+    classification: null,
+    coverage,
+  };
+}

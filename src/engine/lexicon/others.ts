@@ -1,0 +1,99 @@
+import type { Lexicon } from './types.js';
+
+/** German basics. */
+export const DE: Lexicon = {
+  urgency: ['innerhalb von? 24|48|72 stunden', 'sofort|umgehend|unverzuglich|dringend', 'letzte mahnung|warnung|erinnerung|chance', 'handeln sie jetzt|sofort', 'lauft heute|bald ab'],
+  threat: [
+    'ihr|ihre|dein|deine konto|karte|zugang|postfach wurde|wird gesperrt|eingeschrankt|deaktiviert|geschlossen|blockiert|geloscht',
+    'kontosperrung|sperrung|einschrankung|deaktivierung',
+    'ungewohnliche|verdachtige|unbefugte aktivitat|aktivitaten|anmeldung|zugriff|transaktion',
+    'rechtliche schritte',
+    'postfach ist voll',
+  ],
+  credential: [
+    'bestatigen|verifizieren|aktualisieren|uberprufen sie? ihre|ihr|deine|dein konto|identitat|daten|angaben|zugangsdaten|passwort|kontodaten',
+    'melden sie sich jetzt? an',
+    'geben sie ihr|ihre passwort|zugangsdaten|pin|kartennummer ein?',
+    'klicken sie hier|unten um ihr|ihre|ihren konto|daten|identitat|zugang',
+  ],
+  payment: ['zahlung fehlgeschlagen|abgelehnt|ausstehend', 'zahlungsinformationen|zahlungsdaten|zahlungsmethode aktualisieren', 'offene rechnung|forderung|betrag', 'zollgebuhr|zollgebuhren|versandkosten|liefergebuhr', 'ruckerstattung|steuerruckerstattung|erstattung', 'sie haben anspruch auf'],
+  giftcard: ['geschenkkarte|geschenkkarten|gutschein|gutscheine|guthabenkarte|guthabenkarten'],
+  wire: ['uberweisung|auslandsuberweisung|bankuberweisung', 'neue bankverbindung|kontoverbindung', 'anderung der bankverbindung|kontodaten', 'sind sie verfugbar|erreichbar', 'streng vertraulich', 'vertrauliche angelegenheit|zahlung|uberweisung'],
+  prize: ['herzlichen gluckwunsch', 'sie haben gewonnen', 'sie wurden ausgewahlt', 'gewinn|preis|belohnung abholen|einlosen|sichern', 'gewinnspiel|verlosung', 'kostenlos|gratis geschenk|iphone'],
+  greeting: ['sehr geehrter|geehrte|liebe|lieber kunde|kundin|nutzer|benutzer|mitglied', 'sehr geehrte damen und herren'],
+  archive_password: ['passwort|kennwort fur das? archiv|datei|dokument|anhang|zip', 'passwort|kennwort lautet'],
+};
+
+/** Spanish basics. */
+export const ES: Lexicon = {
+  urgency: ['en las proximas? 24|48|72 horas', 'inmediatamente|urgente|urgencia', 'ultimo|ultima aviso|advertencia|recordatorio|oportunidad', 'actue ahora|inmediatamente', 'vence|caduca|expira hoy|pronto|manana'],
+  threat: [
+    'su|tu cuenta|tarjeta|acceso|buzon ha? sido|sera|esta suspendid~|bloquead~|limitad~|restringid~|desactivad~|cerrad~|cancelad~',
+    'actividad|acceso|transaccion|inicio inusual|sospechos~',
+    'actividad|acceso|transaccion no autorizad~',
+    'acciones|medidas legales',
+    'buzon lleno',
+  ],
+  credential: [
+    'verifique|verifica|confirme|confirma|actualice|actualiza|valide|valida|reactive su|tu|sus|tus cuenta|identidad|datos|informacion|contrasena|credenciales',
+    'inicie|inicia sesion',
+    'introduzca|ingrese|introduce|ingresa su|tu contrasena|clave|pin|numero|datos',
+    'haga|haz clic aqui para verificar|confirmar|actualizar|validar',
+  ],
+  payment: ['pago rechazado|fallido|pendiente', 'actualice|actualiza su|tu metodo|informacion de? pago', 'factura pendiente|impagada|vencida', 'gastos|tasas|tarifa de envio|aduana|entrega', 'reembolso|devolucion de impuestos', 'tiene|tienes derecho a un? reembolso'],
+  giftcard: ['tarjeta|tarjetas regalo|de regalo', 'cupon|cupones|vale|vales'],
+  wire: ['transferencia bancaria|urgente|internacional', 'nueva cuenta bancaria', 'cambio de cuenta bancaria', 'cambio de datos bancarios', 'esta|estas disponible'],
+  prize: ['felicidades|enhorabuena', 'usted|tu ha|has ganado', 'ha|has sido seleccionad~|elegid~', 'reclame|reclama|obtenga|obten su|tu premio|regalo|recompensa', 'sorteo|loteria'],
+  greeting: ['estimado|estimada|querido|querida cliente|usuario|usuaria|miembro'],
+  archive_password: ['contrasena del archivo|documento|fichero|zip', 'la contrasena es'],
+};
+
+/** Italian basics. */
+export const IT: Lexicon = {
+  urgency: ['entro 24|48|72 ore', 'immediatamente|urgente|subito', 'ultimo|ultima avviso|promemoria|possibilita', 'agisci|agisca ora|subito', 'scade oggi|presto|domani'],
+  threat: [
+    'suo|sua|tuo|tua conto|carta|account|accesso|casella e? stato|stata|sara|verra sospes~|bloccat~|limitat~|disattivat~|chius~',
+    'attivita|accesso|transazione insolit~|sospett~',
+    'attivita|accesso|transazione non autorizzat~',
+    'azioni legali',
+    'casella di posta piena',
+  ],
+  credential: [
+    'verifica|verifichi|conferma|confermi|aggiorna|aggiorni|riattiva il|la|i|le suo|sua|suoi|tuo|tua|tuoi account|conto|identita|dati|informazioni|password|credenziali',
+    'accedi|acceda al|alla tuo|suo|tua|sua? conto|account|area',
+    'inserisci|inserisca la|il tua|sua|tuo|suo password|pin|codice|numero',
+    'clicca|clicchi qui per verificare|confermare|aggiornare|sbloccare',
+  ],
+  payment: ['pagamento rifiutato|non riuscito|in sospeso', 'aggiorna|aggiorni il|i metodo|dati di? pagamento', 'fattura non pagata|in sospeso|scaduta', 'spese di spedizione|doganali|consegna', 'rimborso|rimborso fiscale', 'hai|ha diritto a un? rimborso'],
+  giftcard: ['carta|carte regalo', 'buono|buoni regalo|acquisto'],
+  wire: ['bonifico bancario|urgente|estero', 'nuovo conto|iban', 'cambio|modifica coordinate|iban|conto bancarie?', 'sei|e disponibile'],
+  prize: ['congratulazioni', 'hai|ha vinto', 'sei|e stato selezionat~|scelt~', 'riscatta|richiedi|ottieni il|la tuo|suo|tua|sua premio|regalo|ricompensa', 'estrazione|lotteria|concorso a premi'],
+  greeting: ['gentile|caro|cara cliente|utente|membro'],
+  archive_password: ['password dell? archivio|file|documento|zip', 'la password e'],
+};
+
+/** Dutch basics. */
+export const NL: Lexicon = {
+  urgency: ['binnen 24|48|72 uur', 'onmiddellijk|dringend|spoed', 'laatste waarschuwing|herinnering|kans|aanmaning', 'verloopt vandaag|binnenkort|morgen'],
+  threat: ['uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen'],
+  credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', 'klik hier om te bevestigen|verifieren|controleren'],
+  payment: ['betaling mislukt|geweigerd|openstaand', 'openstaande factuur|betaling|bedrag', 'verzendkosten|invoerrechten|douanekosten', 'terugbetaling|restitutie|teruggave'],
+  giftcard: ['cadeaukaart|cadeaukaarten|cadeaubon|cadeaubonnen|waardebon'],
+  wire: ['bankoverschrijving|overboeking', 'nieuw rekeningnummer|bankrekeningnummer', 'wijziging van? bankgegevens|rekeningnummer', 'ben|bent je|u beschikbaar'],
+  prize: ['gefeliciteerd', 'u|je hebt|heeft gewonnen', 'u|je bent geselecteerd|uitgekozen', 'claim|ontvang uw|je prijs|beloning|cadeau', 'loterij|winactie'],
+  greeting: ['beste|geachte klant|gebruiker|lid'],
+  archive_password: ['wachtwoord van het? archief|bestand|document|zip', 'het wachtwoord is'],
+};
+
+/** Portuguese basics. */
+export const PT: Lexicon = {
+  urgency: ['nas proximas? 24|48|72 horas', 'imediatamente|urgente|urgencia', 'ultimo|ultima aviso|lembrete|oportunidade', 'expira|vence hoje|em breve|amanha'],
+  threat: ['sua|seu|a|o conta|cartao|acesso foi|sera|esta suspens~|bloquead~|limitad~|desativad~|encerrad~', 'atividade|acesso|transacao incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais'],
+  credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'faca login', 'acesse sua conta', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar'],
+  payment: ['pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'reembolso|restituicao'],
+  giftcard: ['cartao|cartoes de? presente', 'vale|vales presente'],
+  wire: ['transferencia bancaria|urgente|internacional', 'nova conta bancaria', 'alteracao de? dados bancarios', 'esta disponivel'],
+  prize: ['parabens', 'voce ganhou', 'voce foi selecionad~|escolhid~', 'resgate|receba seu premio|presente|recompensa', 'sorteio|loteria'],
+  greeting: ['prezado|prezada|caro|cara cliente|usuario|usuaria'],
+  archive_password: ['senha do arquivo|documento|zip', 'a senha e'],
+};

@@ -1,0 +1,65 @@
+/**
+ * Word-level view of text shared by the language rules and the brand finder: lower-case, accents
+ * stripped ("vérifiez" → "verifiez", "ß" → "ss"), compatibility forms unfolded (NFKD: "𝐕𝐞𝐫𝐢𝐟𝐲" and
+ * fullwidth "Ｖｅｒｉｆｙ" → "verify", a filter-evasion trick), split on anything that is not a letter or digit.
+ * Everything here is linear in the input.
+ */
+
+const LIGATURES: Record<string, string> = { ß: 'ss', œ: 'oe', æ: 'ae', ø: 'o', đ: 'd', ł: 'l', ı: 'i' };
+
+/** Lower-case, diacritics removed, common ligatures expanded. */
+export function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[ßœæøđłı]/g, (c) => LIGATURES[c] ?? c);
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Folded words of `text`, at most `max` of them. */
+export function words(text: string, max = Number.MAX_SAFE_INTEGER): string[] {
+  const out: string[] = [];
+  for (const match of fold(text).matchAll(WORD)) {
+    out.push(match[0]);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+/** Words as written (case and accents kept), for keywords that only count when capitalised ("Orange"). */
+export function rawWords(text: string, max = Number.MAX_SAFE_INTEGER): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(WORD)) {
+    out.push(match[0]);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
+const ADDRESS_DELIMITER = /[\s<>()"',;:@[\]]/;
+
+/**
+ * Replaces e-mail addresses with a space: scans out from each "@" (at most 64 characters before, 255
+ * after) instead of running a regular expression from every position, so it is linear on any input.
+ */
+export function removeAddresses(text: string): string {
+  let at = text.indexOf('@');
+  if (at < 0) return text;
+  const parts: string[] = [];
+  let copied = 0;
+  while (at >= 0) {
+    let start = at;
+    while (start > copied && at - start < 64 && !ADDRESS_DELIMITER.test(text[start - 1]!)) start--;
+    let end = at + 1;
+    while (end < text.length && end - at < 256 && !ADDRESS_DELIMITER.test(text[end]!)) end++;
+    if (start < at && end > at + 1) {
+      parts.push(text.slice(copied, start), ' ');
+      copied = end;
+    }
+    at = text.indexOf('@', Math.max(end, at + 1));
+  }
+  parts.push(text.slice(copied));
+  return parts.join('');
+}

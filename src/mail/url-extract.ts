@@ -1,0 +1,132 @@
+import * as linkify from 'linkifyjs';
+import type { NormalizedMessage } from '../core/message.js';
+import type { HtmlFacts, HtmlLinkKind } from './html.js';
+import { describeUrl, type UrlInfo } from './url-info.js';
+import { unwrapUrl } from './url-unwrap.js';
+
+export type UrlOrigin = 'text' | 'html' | 'field' | 'attachment';
+
+/** One distinct URL of the message, judged by its unwrapped target. */
+export interface ExtractedUrl {
+  /** Target after unwrapping, normalised by the WHATWG parser (or as written for data:/javascript:). */
+  url: string;
+  /** As written in the message, when it differs from `url`. */
+  original: string | null;
+  origin: UrlOrigin;
+  kind: HtmlLinkKind | 'text';
+  /** Distinct visible anchor texts that link here (at most 3). */
+  texts: string[];
+  wrappers: string[];
+  domainOnly: boolean;
+  openRedirect: boolean;
+  info: UrlInfo | null;
+}
+
+export interface ExtractResult {
+  urls: ExtractedUrl[];
+  coverage: string[];
+}
+
+/** Tokens longer than this are not offered to linkify (bounded cost per token). */
+const MAX_TOKEN = 2048;
+const SKIPPED_SCHEMES = /^(mailto|tel|sms|cid|about|file|callto|skype|#)/i;
+
+/**
+ * linkifyjs is thorough but slow on long prose, so only whitespace-separated tokens that could hold a
+ * URL (a dot or "://") are handed to it, joined into one string: linear, and 2-3× cheaper.
+ */
+export function linkifyText(text: string, limit: number, bareDomains = false): { urls: string[]; capped: boolean } {
+  const candidates: string[] = [];
+  let budget = 0;
+  let capped = false;
+  for (const token of text.split(/[\s<>"]+/)) {
+    if (token.length < 4 || token.length > MAX_TOKEN || !token.includes('.')) continue;
+    if (candidates.length >= limit * 4 || budget > 4_000_000) {
+      capped = true;
+      break;
+    }
+    candidates.push(token);
+    budget += token.length;
+  }
+  if (candidates.length === 0) return { urls: [], capped };
+  const out: string[] = [];
+  for (const match of linkify.find(candidates.join(' '), 'url')) {
+    // A bare "mx.example.com" in a bounce or a version number "4.1.0.5" is a mention, not a link.
+    if (!bareDomains && !/^(https?:\/\/|www\.)/i.test(match.value)) continue;
+    if (out.length >= limit) {
+      capped = true;
+      break;
+    }
+    out.push(match.href);
+  }
+  return { urls: out, capped };
+}
+
+function normaliseHref(raw: string): string | null {
+  const href = raw.replace(/[\s\u0000-\u001f]+/g, '');
+  if (!href || SKIPPED_SCHEMES.test(href)) return null;
+  if (/^(javascript|data|vbscript):/i.test(href)) return href.slice(0, 512);
+  if (href.startsWith('//')) return `https:${href}`;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href)) return /^https?:/i.test(href) ? href : null;
+  // Scheme-less "www.example.com/x" is a link in every mail client; "/path" has no base and is dropped.
+  if (/^www\.[^/]+\.[a-z]/i.test(href)) return `http://${href}`;
+  return null;
+}
+
+/**
+ * Every URL of the message: text bodies (linkify), HTML links (href, src, form action, area, meta
+ * refresh, as collected by `parseHtml`), the caller's `urls` field and attachment names. Unwraps known
+ * wrappers first, then keeps the first `maxUrls` distinct targets.
+ */
+export function extractUrls(message: NormalizedMessage, html: HtmlFacts | null, maxUrls: number): ExtractResult {
+  const byUrl = new Map<string, ExtractedUrl>();
+  let dropped = 0;
+  const add = (raw: string, origin: UrlOrigin, kind: HtmlLinkKind | 'text', text: string): void => {
+    const href = normaliseHref(raw);
+    if (!href) return;
+    const scriptLike = /^(javascript|data|vbscript):/i.test(href);
+    const unwrapped = scriptLike ? { url: href, wrappers: [], domainOnly: false, openRedirect: false } : unwrapUrl(href);
+    const info = scriptLike ? null : describeUrl(unwrapped.url);
+    if (!scriptLike && !info) return;
+    const key = info?.url ?? href;
+    const existing = byUrl.get(key);
+    if (existing) {
+      if (text && existing.texts.length < 3 && !existing.texts.includes(text)) existing.texts.push(text);
+      if (existing.kind === 'text' && kind !== 'text') existing.kind = kind;
+      return;
+    }
+    if (byUrl.size >= maxUrls) {
+      dropped++;
+      return;
+    }
+    byUrl.set(key, {
+      url: key,
+      original: href !== key ? href : null,
+      origin,
+      kind,
+      texts: text ? [text] : [],
+      wrappers: unwrapped.wrappers,
+      domainOnly: unwrapped.domainOnly,
+      openRedirect: unwrapped.openRedirect,
+      info,
+    });
+  };
+
+  for (const url of message.urls) add(url, 'field', 'text', '');
+  if (html) for (const link of html.links) add(link.url, 'html', link.kind, link.text);
+  let capped = false;
+  const fromText = (text: string): void => {
+    const found = linkifyText(text, maxUrls);
+    capped ||= found.capped;
+    for (const url of found.urls) add(url, 'text', 'text', '');
+  };
+  fromText(message.text);
+  if (html) fromText(html.text);
+  for (const attachment of message.attachments) {
+    if (!attachment.filename) continue;
+    for (const url of linkifyText(attachment.filename.replace(/\.(html?|pdf|zip|docx?|xlsx?|svg)$/i, ''), 5, true).urls) add(url, 'attachment', 'text', '');
+  }
+  if (capped || (html && html.links.length >= maxUrls * 2)) dropped = Math.max(dropped, 1);
+  const coverage = dropped > 0 ? [`only the first ${maxUrls} distinct URLs were judged (more were ignored)`] : [];
+  return { urls: [...byUrl.values()], coverage };
+}

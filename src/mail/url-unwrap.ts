@@ -1,0 +1,165 @@
+/**
+ * Offline unwrapping of link wrappers and click-trackers whose target is written in the URL (issue 3:
+ * "wrapped links are their top false-positive complaint"). Each unwrapper is a pure function of the
+ * URL; none fetches anything. A wrapped URL is judged (and list-matched) by its target.
+ */
+
+export interface Unwrapped {
+  /** The innermost target found (the input when nothing was unwrapped). */
+  url: string;
+  /** Wrappers peeled off, outermost first, e.g. ["Microsoft Safe Links", "Proofpoint URL Defense v3"]. */
+  wrappers: string[];
+  /** True when only the target's domain was recoverable (Mimecast). */
+  domainOnly: boolean;
+  /** True when a target came from a generic redirect parameter on a site that is not a known wrapper. */
+  openRedirect: boolean;
+}
+
+type Unwrapper = (url: URL) => { target: string; domainOnly?: boolean } | null;
+
+const MAX_LEVELS = 4;
+
+const param = (url: URL, ...names: string[]): string | null => {
+  for (const name of names) {
+    const value = url.searchParams.get(name);
+    if (value) return value;
+  }
+  return null;
+};
+
+const looksLikeUrl = (value: string): boolean => /^https?:\/\//i.test(value) || /^https?%3a%2f%2f/i.test(value);
+
+function decodeMaybe(value: string): string {
+  if (!/^https?%3a/i.test(value)) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+const hostIs = (url: URL, ...suffixes: string[]): boolean => suffixes.some((s) => url.hostname === s || url.hostname.endsWith(`.${s}`));
+
+/** Proofpoint v3: `*` stands for characters listed, base64url-encoded, after `__;`. */
+const V3_RUN = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+function proofpointV3(href: string): string | null {
+  const start = href.indexOf('/v3/__');
+  if (start < 0) return null;
+  const rest = href.slice(start + 6);
+  const end = rest.indexOf('__;');
+  const embedded = end >= 0 ? rest.slice(0, end) : rest.replace(/__$/, '');
+  const encoded = end >= 0 ? rest.slice(end + 3, rest.indexOf('!', end) < 0 ? undefined : rest.indexOf('!', end)) : '';
+  const chars = [...Buffer.from(encoded.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8')];
+  let marker = 0;
+  let target: string;
+  try {
+    target = decodeURIComponent(embedded);
+  } catch {
+    target = embedded;
+  }
+  target = target.replace(/\*(\*.)?/g, (token) => {
+    if (token === '*') return chars[marker++] ?? '';
+    const run = V3_RUN.indexOf(token[2] ?? '') + 2;
+    const out = chars.slice(marker, marker + run).join('');
+    marker += run;
+    return out;
+  });
+  return looksLikeUrl(target) ? target : null;
+}
+
+/** Bing's `ck/a` redirect: u=a1<base64url of the target>. Much abused by phishers. */
+function bingTarget(url: URL): string | null {
+  const u = url.searchParams.get('u');
+  if (!u || !u.startsWith('a1')) return null;
+  const decoded = Buffer.from(u.slice(2).replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+  return looksLikeUrl(decoded) ? decoded : null;
+}
+
+const KNOWN: Array<[string, Unwrapper]> = [
+  ['Microsoft Safe Links', (u) => (hostIs(u, 'safelinks.protection.outlook.com', 'safelinks.protection.office365.us') || (u.hostname === 'statics.teams.cdn.office.net' && u.pathname.includes('safelinks')) ? wrap(param(u, 'url')) : null)],
+  ['Proofpoint URL Defense v2', (u) => {
+    if (!hostIs(u, 'urldefense.proofpoint.com') || !u.pathname.startsWith('/v2/')) return null;
+    const raw = param(u, 'u');
+    if (!raw) return null;
+    try {
+      return wrap(decodeURIComponent(raw.replace(/-/g, '%').replace(/_/g, '/')));
+    } catch {
+      return null;
+    }
+  }],
+  ['Proofpoint URL Defense v1', (u) => (hostIs(u, 'urldefense.proofpoint.com') && u.pathname.startsWith('/v1/') ? wrap(param(u, 'u')) : null)],
+  ['Proofpoint URL Defense v3', (u) => (hostIs(u, 'urldefense.com', 'urldefense.us') ? wrap(proofpointV3(u.href)) : null)],
+  ['Mimecast', (u) => {
+    if (!/(^|\.)mimecast\.com$|(^|\.)mimecastprotect\.com$/.test(u.hostname) || !u.pathname.startsWith('/s/')) return null;
+    const domain = param(u, 'domain');
+    return domain && /^[a-z0-9.-]+$/i.test(domain) ? { target: `https://${domain}/`, domainOnly: true } : null;
+  }],
+  ['Barracuda Link Protection', (u) => (hostIs(u, 'linkprotect.cudasvc.com') ? wrap(param(u, 'a')) : null)],
+  ['Google redirect', (u) => (/^(www\.)?google\.[a-z.]{2,6}$/.test(u.hostname) && u.pathname === '/url' ? wrap(param(u, 'q', 'url')) : null)],
+  ['Bing redirect', (u) => (/^(www\.)?bing\.com$/.test(u.hostname) && u.pathname === '/ck/a' ? wrap(bingTarget(u)) : null)],
+  ['Facebook link shim', (u) => (/^(l|lm)\.facebook\.com$|^l\.instagram\.com$/.test(u.hostname) ? wrap(param(u, 'u')) : null)],
+  ['YouTube redirect', (u) => (/^(www\.)?youtube\.com$/.test(u.hostname) && u.pathname === '/redirect' ? wrap(param(u, 'q')) : null)],
+  ['LinkedIn redirect', (u) => (hostIs(u, 'linkedin.com') && u.pathname.startsWith('/redir/') ? wrap(param(u, 'url')) : null)],
+  ['Slack redirect', (u) => (u.hostname === 'slack-redir.net' ? wrap(param(u, 'url')) : null)],
+  ['Postmark click tracking', (u) => {
+    if (u.hostname !== 'click.pstmrk.it') return null;
+    const match = /^\/[0-9a-z]+\/([^/]+)/.exec(u.pathname);
+    if (!match?.[1]) return null;
+    try {
+      const target = decodeURIComponent(match[1]);
+      return wrap(/^https?:/i.test(target) ? target : `https://${target}`);
+    } catch {
+      return null;
+    }
+  }],
+];
+
+/** Parameters through which ESP click-trackers and redirectors carry their target in clear. */
+const REDIRECT_PARAMS = ['url', 'u', 'q', 'redirect', 'redirect_url', 'redirect_uri', 'target', 'dest', 'destination', 'link', 'r', 'goto', 'to', 'href', 'next', 'returnurl'];
+
+function wrap(target: string | null): { target: string } | null {
+  if (!target) return null;
+  const decoded = decodeMaybe(target.trim());
+  return looksLikeUrl(decoded) ? { target: decoded } : null;
+}
+
+/** Peels known wrappers (up to 4 levels), then a generic redirect parameter if one carries a URL. */
+export function unwrapUrl(input: string): Unwrapped {
+  const result: Unwrapped = { url: input, wrappers: [], domainOnly: false, openRedirect: false };
+  for (let level = 0; level < MAX_LEVELS; level++) {
+    let parsed: URL;
+    try {
+      parsed = new URL(result.url);
+    } catch {
+      return result;
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return result;
+    let next: { target: string; domainOnly?: boolean } | null = null;
+    let name = '';
+    for (const [wrapperName, unwrap] of KNOWN) {
+      next = unwrap(parsed);
+      if (next) {
+        name = wrapperName;
+        break;
+      }
+    }
+    if (!next && parsed.search.length > 10) {
+      const key = REDIRECT_PARAMS.find((p) => looksLikeUrl(parsed.searchParams.get(p) ?? ''));
+      const target = key ? wrap(parsed.searchParams.get(key)) : null;
+      if (target) {
+        next = target;
+        name = `redirect via ${parsed.hostname}`;
+        result.openRedirect = true;
+      }
+    }
+    if (!next) return result;
+    result.url = next.target;
+    result.wrappers.push(name);
+    if (next.domainOnly) {
+      result.domainOnly = true;
+      return result;
+    }
+  }
+  return result;
+}

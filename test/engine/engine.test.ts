@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/loader.js';
+import { emptyMessage, type NormalizedMessage } from '../../src/core/message.js';
+import type { Detector } from '../../src/engine/detector.js';
+import { createEngine } from '../../src/engine/engine.js';
+import { DETECTORS } from '../../src/engine/registry.js';
+import type { AnalysisContext, ListEntryRef } from '../../src/engine/types.js';
+
+const config = loadConfig({ env: {} }).engine;
+const ctx = (over: Partial<AnalysisContext> = {}): AnalysisContext => ({ allowList: [], blockList: [], tenantDomains: [], now: 0, ...over });
+const entry = (type: 'domain' | 'email', value: string): ListEntryRef => ({ id: `le_${value}`, type, value, note: null });
+
+/** A message as the REST API builds it from JSON fields (no raw_email). */
+function apiMessage(over: Partial<NormalizedMessage> = {}): NormalizedMessage {
+  return { ...emptyMessage(), subject: 'Hello', from: { name: '', address: 'news@shop.example.com' }, text: 'Our spring catalogue is out.', ...over };
+}
+
+describe('createEngine', () => {
+  it('refuses to start when a registered rule has no weight', () => {
+    const { CLASSIFIER_PHISH: _dropped, ...weights } = config.weights;
+    expect(() => createEngine({ config: { ...config, weights }, classifier: null })).toThrow(/no weight for rule CLASSIFIER_PHISH/);
+  });
+
+  it('every registered rule has a weight and a description in the shipped config', () => {
+    for (const detector of DETECTORS) {
+      expect(config.weights[detector.id], detector.id).toBeTypeOf('number');
+      expect(detector.description.length, detector.id).toBeGreaterThan(10);
+    }
+  });
+
+  it('isolates a throwing detector: it scores nothing and is reported', async () => {
+    const broken: Detector = { id: 'URL_IP_HOST', group: 'url', description: 'always throws for the test', run: () => { throw new Error('boom'); } };
+    const errors: string[] = [];
+    const engine = createEngine({ config, classifier: null, detectors: [broken, ...DETECTORS.filter((d) => d.id !== 'URL_IP_HOST')], onDetectorError: (id) => errors.push(id) });
+    const result = await engine.analyze(apiMessage({ urls: ['http://198.51.100.7/login'] }), ctx());
+    expect(errors).toEqual(['URL_IP_HOST']);
+    expect(result.rules.map((r) => r.id)).not.toContain('URL_IP_HOST');
+  });
+
+  it('returns the contract shape: verdict by thresholds, recommendation, model, urls with flags, coverage', async () => {
+    const engine = createEngine({ config });
+    const result = await engine.analyze(apiMessage({ subject: 'Your account has been suspended', text: 'Verify your account within 24 hours: ', urls: ['http://198.51.100.23/paypal/login'] }), ctx());
+    expect(result.model).toBe(`phishgate-local-${engine.version}`);
+    expect(result.verdict).toBe(result.score >= 0.8 ? 'phishing' : result.score >= 0.5 ? 'suspicious' : 'safe');
+    expect(result.recommendation).toBe({ phishing: 'quarantine', suspicious: 'deliver_with_warning', safe: 'deliver' }[result.verdict]);
+    expect(result.urls).toEqual([{ url: 'http://198.51.100.23/paypal/login', domain: '198.51.100.23', flags: expect.arrayContaining(['ip_host']) }]);
+    expect(result.indicators).toMatchObject({ suspicious_links: true, urgency_pressure: true, credential_request: true });
+    expect(result.reasons.some((r) => r.includes('198.51.100.23'))).toBe(true);
+  });
+
+  it('notes in coverage that the classifier read only classifier_chars of the body', async () => {
+    const result = await createEngine({ config }).analyze(apiMessage({ text: 'word '.repeat(2000) }), ctx());
+    expect(result.coverage).toContain('body truncated at 4000 characters for the classifier');
+  });
+
+  it('reads auth hints from the API and flags DMARC failure', async () => {
+    const result = await createEngine({ config, classifier: null }).analyze(apiMessage({ authHints: { dmarc: 'fail', spf: 'fail' } }), ctx());
+    expect(result.rules.find((r) => r.id === 'AUTH_FAIL')?.reason).toMatch(/DMARC failed for shop\.example\.com/);
+    expect(result.indicators.impersonation).toBe(true);
+  });
+});
+
+describe('allow and block lists (contract §4)', () => {
+  const engine = createEngine({ config, classifier: null });
+
+  it('block beats allow: phishing 0.95 with a reason naming the entry', async () => {
+    const result = await engine.analyze(apiMessage(), ctx({ blockList: [entry('domain', 'example.com')], allowList: [entry('email', 'news@shop.example.com')] }));
+    expect(result).toMatchObject({ verdict: 'phishing', score: 0.95, confidence: 1, recommendation: 'quarantine' });
+    expect(result.reasons[0]).toMatch(/block list: domain example\.com/);
+  });
+
+  it('an allowed sender is safe, with a reason naming the entry', async () => {
+    const result = await engine.analyze(apiMessage({ subject: 'URGENT verify your account now' }), ctx({ allowList: [entry('domain', 'shop.example.com')] }));
+    expect(result).toMatchObject({ verdict: 'safe', score: 0 });
+    expect(result.reasons[0]).toMatch(/allow list: domain shop\.example\.com/);
+  });
+
+  it('ignores the allow entry when DMARC or SPF fails for that domain, and says so', async () => {
+    const result = await engine.analyze(apiMessage({ authHints: { dmarc: 'fail' } }), ctx({ allowList: [entry('domain', 'example.com')] }));
+    expect(result.reasons.at(-1)).toMatch(/Allow-list entry domain example\.com ignored: DMARC failed/);
+    expect(result.rules.length).toBeGreaterThan(0);
+  });
+});
+
+describe('evasion and internal mail', () => {
+  const engine = createEngine({ config, classifier: null });
+  it('flags styled Unicode look-alike letters and reads through them', async () => {
+    const result = await engine.analyze(apiMessage({ subject: '𝐕𝐞𝐫𝐢𝐟𝐲 𝐲𝐨𝐮𝐫 𝐚𝐜𝐜𝐨𝐮𝐧𝐭', text: 'Your account has been suspended.' }), ctx());
+    expect(result.rules.map((r) => r.id)).toEqual(expect.arrayContaining(['UNICODE_OBFUSCATION', 'CREDENTIAL_REQUEST']));
+  });
+
+  it('authenticated mail from the tenant domain counts as internal; unauthenticated does not', async () => {
+    const internal = apiMessage({ from: { name: 'Claire', address: 'claire@example.com' } });
+    const tenant = ctx({ tenantDomains: ['example.com'] });
+    expect((await engine.analyze({ ...internal, authHints: { dmarc: 'pass' } }, tenant)).rules.map((r) => r.id)).toContain('INTERNAL_AUTHENTICATED');
+    expect((await engine.analyze(internal, tenant)).rules.map((r) => r.id)).not.toContain('INTERNAL_AUTHENTICATED');
+  });
+});

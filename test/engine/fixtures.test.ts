@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/loader.js';
+import type { EngineResult } from '../../src/core/analysis.js';
+import { createEngine } from '../../src/engine/engine.js';
+import type { Engine } from '../../src/engine/types.js';
+import { parseRawMessage } from '../../src/mail/parse-raw.js';
+
+interface FixtureCase {
+  file: string;
+  verdicts: string[];
+  must_fire?: string[];
+  must_not_fire?: string[];
+  brand?: string | null;
+  reason_contains?: string;
+  unwrapped?: string[];
+}
+
+const dir = fileURLToPath(new URL('../fixtures/eml/', import.meta.url));
+const cases = parse(readFileSync(join(dir, 'manifest.yaml'), 'utf8')) as FixtureCase[];
+const ctx = { allowList: [], blockList: [], tenantDomains: ['example.com'], now: Date.parse('2024-03-15T00:00:00Z') };
+
+describe('engine fixtures (test/fixtures/eml/manifest.yaml)', () => {
+  let engine: Engine;
+  beforeAll(() => {
+    engine = createEngine({ config: loadConfig({ env: {} }).engine, onDetectorError: (id, error) => { throw new Error(`${id}: ${String(error)}`); } });
+  });
+
+  const analyse = async (file: string): Promise<EngineResult> => engine.analyze(await parseRawMessage(readFileSync(join(dir, file))), ctx);
+
+  for (const c of cases) {
+    it(`${c.file}: ${c.verdicts.join('/')}`, async () => {
+      const result = await analyse(c.file);
+      const fired = result.rules.filter((r) => r.weight !== 0).map((r) => r.id);
+      const summary = `${result.verdict} ${result.score} ${JSON.stringify(result.rules.map((r) => `${r.id} ${r.weight}`))}`;
+      expect(c.verdicts, summary).toContain(result.verdict);
+      for (const id of c.must_fire ?? []) expect(fired, `${id} must fire; ${summary}`).toContain(id);
+      for (const id of c.must_not_fire ?? []) expect(fired, `${id} must not fire; ${summary}`).not.toContain(id);
+      if (c.brand !== undefined) expect(result.indicators.brand_spoofing).toBe(c.brand);
+      if (c.reason_contains) expect(result.reasons.join('\n')).toContain(c.reason_contains);
+      for (const url of c.unwrapped ?? []) expect(result.urls.find((u) => u.url === url)?.flags).toContain('unwrapped');
+      expect(result.score).toBeGreaterThanOrEqual(0);
+      expect(result.score).toBeLessThanOrEqual(1);
+      expect(result.confidence).toBeGreaterThanOrEqual(0);
+      expect(result.confidence).toBeLessThanOrEqual(1);
+    });
+  }
+});

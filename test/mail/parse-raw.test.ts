@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/core/errors.js';
+import { DEFAULT_PARSE_LIMITS, parseRawMessage } from '../../src/mail/parse-raw.js';
+
+const mail = (lines: string[]): Buffer => Buffer.from(lines.join('\n'), 'latin1');
+
+describe('parseRawMessage', () => {
+  it('decodes addresses, encoded-word subjects and both bodies', async () => {
+    const message = await parseRawMessage(mail([
+      'From: =?UTF-8?Q?Cr=C3=A9dit_Agricole?= <NoReply@Credit-Agricole.FR>',
+      'To: Jean <jean@example.fr>, marie@example.fr',
+      'Reply-To: support@example.org',
+      'Return-Path: <bounce@mailer.example.net>',
+      'Subject: =?UTF-8?B?VsOpcmlmaWV6IHZvdHJlIGNvbXB0ZQ==?=',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/alternative; boundary="x"',
+      '',
+      '--x',
+      'Content-Type: text/plain; charset=iso-8859-1',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'Caf=E9 cr=E8me',
+      '--x',
+      'Content-Type: text/html; charset=utf-8',
+      '',
+      '<p>Hello <a href="https://example.com/">there</a></p>',
+      '--x--',
+      '',
+    ]));
+    expect(message.from).toEqual({ name: 'Crédit Agricole', address: 'NoReply@credit-agricole.fr' });
+    expect(message.to.map((t) => t.address)).toEqual(['jean@example.fr', 'marie@example.fr']);
+    expect(message.replyTo[0]?.address).toBe('support@example.org');
+    expect(message.returnPath).toBe('bounce@mailer.example.net');
+    expect(message.subject).toBe('Vérifiez votre compte');
+    expect(message.text.trim()).toBe('Café crème');
+    expect(message.html).toContain('<a href="https://example.com/">');
+    expect(message.headers.find((h) => h.name === 'Reply-To')?.value).toBe('support@example.org');
+  });
+
+  it('rejects input that is not a message with bad_request', async () => {
+    await expect(parseRawMessage(Buffer.alloc(0))).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(parseRawMessage(Buffer.from('just some words without any header'))).rejects.toBeInstanceOf(AppError);
+    await expect(parseRawMessage(Buffer.from([0, 1, 2, 255, 254]))).rejects.toMatchObject({ code: 'bad_request' });
+  });
+
+  it('peeks at attachments without keeping them: names inside ZIPs, encryption, macros, magic bytes', async () => {
+    const zip = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0]),
+      Buffer.from('a.pdf.exe'),
+    ]);
+    const docm = Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 19, 0, 0, 0, ...Buffer.from('word/vbaProject.bin')]);
+    const message = await parseRawMessage(mail([
+      'From: a@example.com',
+      'Content-Type: multipart/mixed; boundary="m"',
+      '',
+      '--m',
+      'Content-Type: text/plain',
+      '',
+      'see attached',
+      '--m',
+      'Content-Type: application/zip; name="x.zip"',
+      'Content-Disposition: attachment; filename="x.zip"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      zip.toString('base64'),
+      '--m',
+      'Content-Type: application/octet-stream; name="y.docm"',
+      'Content-Disposition: attachment; filename="y.docm"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      docm.toString('base64'),
+      '--m',
+      'Content-Type: application/octet-stream; name="z.bin"',
+      'Content-Disposition: attachment; filename="z.bin"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from('MZ\x90\x00this is a program', 'latin1').toString('base64'),
+      '--m--',
+    ]));
+    const [x, y, z] = message.attachments;
+    expect(x).toMatchObject({ filename: 'x.zip', encrypted: true, innerNames: ['a.pdf.exe'] });
+    expect(y).toMatchObject({ filename: 'y.docm', hasMacros: true });
+    expect(z?.size).toBe(21);
+    expect(Buffer.from(z!.head!).subarray(0, 2).toString('latin1')).toBe('MZ');
+  });
+
+  it('keeps going on damaged MIME: missing closing boundary, unknown charset, broken base64 and QP', async () => {
+    const message = await parseRawMessage(mail([
+      'From: a@example.com',
+      'Subject: broken',
+      'Content-Type: multipart/mixed; boundary="b"',
+      '',
+      '--b',
+      'Content-Type: text/plain; charset=x-no-such-charset',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'soft=\nline =ZZ end=',
+      '--b',
+      'Content-Type: text/html',
+      'Content-Transfer-Encoding: base64',
+      '',
+      'PGI+Ym9sZDwvYj4=!!!not base64***',
+    ]));
+    expect(message.text).toContain('softline');
+    expect(message.html).toContain('<b>bold</b>');
+  });
+
+  it('caps the text and HTML bodies and says so in coverage', async () => {
+    const message = await parseRawMessage(mail(['From: a@example.com', 'Content-Type: text/plain', '', 'x'.repeat(5000)]), { ...DEFAULT_PARSE_LIMITS, maxTextChars: 1000 });
+    expect(message.text.length).toBe(1000);
+    expect(message.coverage.join(' ')).toMatch(/text body truncated at 1000 characters/);
+  });
+});

@@ -4,7 +4,7 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from './config/schema.js';
-import { systemClock, type Clock } from './core/clock.js';
+import { DAY_MS, systemClock, toIso, type Clock } from './core/clock.js';
 import { newId } from './core/ids.js';
 import { createEngineFromConfig } from './engine/create.js';
 import { parseLimitsOf } from './engine/limits.js';
@@ -12,7 +12,7 @@ import { loadSecrets } from './config/loader.js';
 import type { Engine } from './engine/types.js';
 import { startHttpDoor } from './http/door.js';
 import { startMilterDoor } from './milter/door.js';
-import { createGateway, GatewayTemporaryError, type QuarantineSink } from './gateway/gateway.js';
+import { createGateway, type QuarantineSink } from './gateway/gateway.js';
 import type { Gateway } from './gateway/types.js';
 import { parseRawMessage } from './mail/parse-raw.js';
 import type { Component } from './ops/component.js';
@@ -20,6 +20,10 @@ import { createServices, type Services } from './services/index.js';
 import { selectRateLimiter } from './services/rate-limiter-select.js';
 import { startWebhookJobs } from './jobs/webhook-jobs.js';
 import { webhookSettingsFromConfig } from './services/webhooks/settings.js';
+import { createSmtpRelay } from './smtp/index.js';
+import { createReleaseDelivery } from './smtp/release.js';
+import { startSmtpComponent } from './smtp/serve-door.js';
+import { deleteQuarantinedBefore } from './store/repositories/quarantine.js';
 import { migrateToLatest, openStore, type Store } from './store/database.js';
 import { VERSION } from './version.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
@@ -80,13 +84,21 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
     {
       engine,
       retentionDays: config.retention.analyses_days,
+      quarantineDays: config.gateway.quarantine_days,
       tenantDomains: (id) => domainsByTenant.get(id) ?? [],
       afterCommit: [analysisMetricsHook(metrics)],
       webhooks: webhookSettingsFromConfig(config.webhooks),
     },
   );
   const jobs = createJobRunner({ store, clock, logger, metrics });
-  const retention = createRetention({ store, clock, analysesDays: config.retention.analyses_days, batchSize: config.retention.batch_size });
+  const retention = createRetention({
+    store,
+    clock,
+    analysesDays: config.retention.analyses_days,
+    batchSize: config.retention.batch_size,
+    // Contract §6: quarantined messages go after gateway.quarantine_days.
+    extraSteps: [{ name: 'quarantined_messages', deleteBatch: (now, batch) => deleteQuarantinedBefore(store.db, toIso(now - config.gateway.quarantine_days * DAY_MS), batch) }],
+  });
   return { config, store, engine, services, logger, clock, metrics, readiness, jobs, retention };
 }
 
@@ -109,13 +121,6 @@ export function createRuntimeGateway(runtime: Runtime, quarantine: QuarantineSin
     logger: runtime.logger.child({ component: 'gateway' }),
   });
 }
-
-/** Until a quarantine store is wired in, storing refuses with a temporary error: the MTA keeps the mail. */
-const noQuarantineStore: QuarantineSink = {
-  store: async () => {
-    throw new GatewayTemporaryError('no quarantine store is configured in this build');
-  },
-};
 
 /** `phishgate serve`: starts every enabled door and the background jobs. */
 export async function startServer(config: Config, logger: Logger, clock: Clock = systemClock): Promise<RunningServer> {
@@ -140,13 +145,17 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     background.push({ name: 'jobs', close: () => scheduled.stop() });
     const rateLimit = selectRateLimiter({ redisUrl: config.rate_limit.redis_url, store: runtime.store, clock, readiness: runtime.readiness, logger });
     background.push({ name: 'rate-limiter', close: () => rateLimit.close() });
-    if (config.http.enabled) doors.push(await startHttpDoor(runtime, rateLimit.limiter));
+    // The next hop (smtp.relay) serves the SMTP door and quarantine releases; it connects on first use.
+    const relay = createSmtpRelay(config.smtp, logger);
+    background.push({ name: 'relay', close: () => relay.close() });
+    if (config.http.enabled) doors.push(await startHttpDoor(runtime, rateLimit.limiter, [], createReleaseDelivery(relay)));
     if (config.metrics.enabled && config.metrics.port !== null) {
       const server = await startMetricsServer(runtime.metrics, config.metrics.host, config.metrics.port);
       background.push({ name: 'metrics', address: server.address, close: () => server.close() });
     }
-    const gateway = createRuntimeGateway(runtime, noQuarantineStore);
+    const gateway = createRuntimeGateway(runtime, runtime.services.quarantine);
     if (config.milter.enabled) doors.push(await startMilterDoor(runtime, gateway));
+    if (config.smtp.enabled) doors.push(await startSmtpComponent(runtime, gateway, relay));
     const webhooks = startWebhookJobs({ ...runtime, version: VERSION, onOutcome: (outcome) => runtime.metrics.webhookDeliveries.inc({ outcome }) });
     background.push(webhooks);
     runtime.readiness.register('webhook_worker', async () => webhooks.health());

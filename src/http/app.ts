@@ -12,12 +12,13 @@ import { allowBlockRoutes } from './routes/v1/lists.js';
 import { usageRoutes } from './routes/v1/usage.js';
 import { keyRoutes } from './routes/v1/keys.js';
 import { webhookRoutes, type WebhookRouteDeps } from './routes/v1/webhooks.js';
+import { quarantineRoutes, type QuarantineRouteDeps } from './routes/v1/quarantine.js';
 import type { V1Deps } from './routes/v1/deps.js';
 import { installHttpMetrics, opsRoutes } from './routes/ops.js';
 import type { Metrics } from '../ops/metrics.js';
 import type { Readiness } from '../ops/readiness.js';
 
-export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, AuthDeps {
+export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, AuthDeps, QuarantineRouteDeps {
   logger: Logger;
   bodyLimitBytes: number;
   trustProxy?: boolean;
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   allowBlockRoutes(app, deps);
   usageRoutes(app, deps);
   keyRoutes(app, deps);
+  quarantineRoutes(app, deps);
   opsRoutes(app, { readiness: deps.readiness, metrics: deps.serveMetrics && deps.metrics ? deps.metrics : null });
   webhookRoutes(app, deps);
   for (const plugin of deps.plugins ?? []) await plugin(app);

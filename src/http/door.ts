@@ -1,13 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import type { Runtime } from '../main.js';
 import { withinGrace, type Component } from '../ops/component.js';
+import type { ReleaseDelivery } from '../services/quarantine.js';
 import type { RateLimiter } from '../services/rate-limiter.js';
 import { VERSION } from '../version.js';
 import { buildApp, type AppDeps } from './app.js';
 import { parseLimitsOf } from '../engine/limits.js';
 
 /** The REST API door: builds the app, listens, registers readiness; close waits for in-flight requests. */
-export async function startHttpDoor(runtime: Runtime, rateLimiter: RateLimiter, plugins: AppDeps['plugins'] = []): Promise<Component> {
+export async function startHttpDoor(runtime: Runtime, rateLimiter: RateLimiter, plugins: AppDeps['plugins'] = [], releaseDelivery: ReleaseDelivery | null = null): Promise<Component> {
   const { config } = runtime;
   const app = await buildApp({
     ...runtime.services,
@@ -22,6 +23,7 @@ export async function startHttpDoor(runtime: Runtime, rateLimiter: RateLimiter, 
     serveMetrics: config.metrics.enabled && config.metrics.port === null,
     plugins,
     parseLimits: parseLimitsOf(config.engine),
+    releaseDelivery,
   });
   try {
     await app.listen({ host: config.http.host, port: config.http.port });

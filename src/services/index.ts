@@ -4,6 +4,7 @@ import { createAsyncAnalysisService } from './async-analysis.js';
 import type { ServiceContext } from './context.js';
 import { createKeyService } from './keys.js';
 import { createListService } from './lists.js';
+import { createQuarantineService } from './quarantine.js';
 import { createQuotaService } from './quota.js';
 import { createTenantService } from './tenants.js';
 import { createUsageService } from './usage.js';
@@ -14,6 +15,8 @@ import { ASYNC_LEASE_MS, DEFAULT_WEBHOOK_SETTINGS, LEASE_MARGIN_MS, type Webhook
 export interface ServiceOptions {
   engine: Engine;
   retentionDays: number;
+  /** `gateway.quarantine_days` (default 30). */
+  quarantineDays?: number;
   tenantDomains?: (tenantId: string) => string[];
   inTransaction?: InTransactionHook[];
   afterCommit?: AfterCommitHook[];
@@ -54,6 +57,7 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     asyncAnalysis: createAsyncAnalysisService({ ...ctx, analysis, quota, queueSize: settings.asyncQueueSize, leaseMs: ASYNC_LEASE_MS, inTransaction, afterCommit }),
     webhooks: createWebhookService(ctx, outbox, { maxEndpoints: settings.maxEndpoints }),
     outbox,
+    quarantine: createQuarantineService(ctx, { retentionDays: options.quarantineDays ?? 30 }),
   };
 }
 

@@ -82,6 +82,36 @@ export interface ListEntriesTable {
   expires_at: string | null;
 }
 
+export interface QuarantinedMessagesTable {
+  id: string;
+  tenant_id: string;
+  livemode: number;
+  source: string;
+  analysis_id: string;
+  verdict: string;
+  score: number;
+  /** JSON array of strings. */
+  reasons: string;
+  mail_from: string;
+  /** JSON array of the tenant's envelope recipients. */
+  rcpt_to: string;
+  subject: string;
+  from_addr: string;
+  client_address: string | null;
+  client_helo: string | null;
+  queue_id: string | null;
+  size: number;
+  /** JSON array of { name, value }. */
+  add_headers: string;
+  new_subject: string | null;
+  created_at: string;
+  released_at: string | null;
+  released_by: string | null;
+  release_reply: string | null;
+  /** The message exactly as received (blob / bytea). */
+  raw: Buffer;
+}
+
 export interface JobLeasesTable {
   name: string;
   /** Process that holds the lease (`host:pid:random`). */
@@ -164,6 +194,7 @@ export interface Database {
   analyses: AnalysesTable;
   usage_counters: UsageCountersTable;
   list_entries: ListEntriesTable;
+  quarantined_messages: QuarantinedMessagesTable;
   job_leases: JobLeasesTable;
   rate_limit_buckets: RateLimitBucketsTable;
   webhooks: WebhooksTable;

@@ -16,6 +16,7 @@ export const TABLES_IN_ORDER: ReadonlyArray<{ name: keyof Database; orderBy: str
   { name: 'webhook_deliveries', orderBy: ['id'] },
   { name: 'webhook_attempts', orderBy: ['id'] },
   { name: 'analysis_jobs', orderBy: ['analysis_id'] },
+  { name: 'quarantined_messages', orderBy: ['id'] },
   { name: 'job_leases', orderBy: ['name'] },
   { name: 'rate_limit_buckets', orderBy: ['bucket_key'] },
 ];

@@ -11,14 +11,19 @@ export interface SinkMessage {
   raw: Buffer;
   remoteAddress: string;
   helo: string;
+  /** MAIL FROM carried SMTPUTF8 / BODY=8BITMIME. */
+  smtpUtf8: boolean;
+  bodyType: string;
 }
 
 /** A reply to refuse a message with (e.g. to play a next hop that is down): `{ code: 451, message: '...' }`. */
 export type SinkRefusal = { code: number; message: string } | null;
 
 export interface SmtpSinkOptions {
-  /** Decide per message whether to refuse it; accepted when absent or returning null. */
-  respond?: (message: SinkMessage) => SinkRefusal;
+  /** Decide per message whether to refuse it; accepted when absent or returning (a promise of) null. */
+  respond?: (message: SinkMessage) => SinkRefusal | Promise<SinkRefusal>;
+  /** Decide per recipient (at RCPT TO) whether to refuse it. */
+  rcpt?: (address: string) => SinkRefusal;
 }
 
 export interface SmtpSink {
@@ -55,15 +60,17 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   const onData = (stream: SMTPServerDataStream, session: SMTPServerSession, done: (error?: Error | null) => void): void => {
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
+    stream.on('end', async () => {
       const message: SinkMessage = {
         mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
         rcptTo: session.envelope.rcptTo.map((r) => r.address),
         raw: Buffer.concat(chunks),
         remoteAddress: session.remoteAddress,
         helo: session.hostNameAppearsAs,
+        smtpUtf8: session.envelope.smtpUtf8 === true,
+        bodyType: session.envelope.bodyType ?? '7bit',
       };
-      const refusal = options.respond?.(message) ?? null;
+      const refusal = (await options.respond?.(message)) ?? null;
       if (refusal) {
         done(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
         return;
@@ -83,6 +90,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.rcpt?.(address.address) ?? null;
+      callback(refusal ? Object.assign(new Error(refusal.message), { responseCode: refusal.code }) : undefined);
+    },
     onData,
   });
   server.on('error', () => {

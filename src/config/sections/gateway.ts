@@ -28,9 +28,12 @@ export const GatewaySection = Section({
 });
 
 export const SmtpSection = Section({
+  /** Run the after-queue content filter (contract §5). */
   enabled: Type.Boolean(),
   host: Host,
   port: Port,
+  /** Name in the greeting and EHLO replies, and sent with EHLO to the next hop; null = the machine's host name. */
+  hostname: Type.Union([Type.String({ minLength: 1, pattern: '^[^\\s]+$' }), Type.Null()]),
   /** Next hop for relayed and released mail (Postfix re-injection listener). */
   relay: HostPort,
   /** Client networks allowed to connect (CIDR). */
@@ -38,6 +41,8 @@ export const SmtpSection = Section({
   /** Hosts whose XFORWARD is believed (CIDR). */
   xforward_networks: Type.Array(Type.String({ minLength: 1 })),
   tls: Section({ key_file: Type.Union([Type.String(), Type.Null()]), cert_file: Type.Union([Type.String(), Type.Null()]) }),
+  /** Largest message accepted at all (advertised with SIZE); mail between gateway.max_message_bytes and this passes unscanned. */
+  size_limit_bytes: Type.Integer({ minimum: 1024 }),
   max_sessions: Type.Integer({ minimum: 1 }),
   relay_timeout_ms: Type.Integer({ minimum: 100 }),
   relay_pool_size: Type.Integer({ minimum: 1 }),

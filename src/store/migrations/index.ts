@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './2026-11-21-001-initial.js';
 import { webhooks } from './2026-11-21-002-webhooks.js';
+import { quarantine } from './2026-11-21-003-quarantine.js';
 import { jobLeases } from './2026-11-21-004-job-leases.js';
 import { rateLimitBuckets } from './2026-11-21-005-rate-limit-buckets.js';
 
@@ -11,6 +12,7 @@ import { rateLimitBuckets } from './2026-11-21-005-rate-limit-buckets.js';
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-001-initial': initial,
   '2026-11-21-002-webhooks': webhooks,
+  '2026-11-21-003-quarantine': quarantine,
   '2026-11-21-004-job-leases': jobLeases,
   '2026-11-21-005-rate-limit-buckets': rateLimitBuckets,
 };

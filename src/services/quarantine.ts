@@ -1,0 +1,153 @@
+/**
+ * The quarantine store (contract §5): messages the gateway holds back, kept whole per tenant, listed,
+ * fetched, released to the next hop (tagged) or deleted through the API. Implements the gateway's
+ * `QuarantineSink` for both mail doors.
+ */
+import { DAY_MS, toIso } from '../core/clock.js';
+import type { Principal } from '../core/domain.js';
+import { AppError, badRequest, notFound } from '../core/errors.js';
+import type { QuarantineSink } from '../gateway/gateway.js';
+import type { HeaderToAdd } from '../gateway/types.js';
+import {
+  analysisSummary,
+  claimRelease,
+  deleteQuarantined,
+  findQuarantined,
+  insertQuarantined,
+  listQuarantined,
+  readQuarantinedBytes,
+  recordReleaseReply,
+  undoRelease,
+  type NewQuarantineRow,
+  type QuarantineEntry,
+  type QuarantineFilter,
+  type QuarantineScope,
+} from '../store/repositories/quarantine.js';
+import type { ServiceContext } from './context.js';
+
+export type { QuarantineEntry, QuarantineFilter };
+
+/** What a release hands to the next hop: the stored envelope and bytes plus the stored tagging. */
+export interface ReleaseMessage {
+  mailFrom: string;
+  rcptTo: string[];
+  raw: Buffer;
+  addHeaders: HeaderToAdd[];
+  newSubject: string | null;
+}
+
+/** Re-injects a released message; resolves with the next hop's reply (implemented by the SMTP relay). */
+export type ReleaseDelivery = (message: ReleaseMessage) => Promise<string>;
+
+export interface QuarantineServiceOptions {
+  /** `gateway.quarantine_days`: how long an entry is kept (shown as `expires_at`). */
+  retentionDays: number;
+}
+
+const scopeOf = (principal: Principal): QuarantineScope => ({ tenantId: principal.tenant.id, livemode: principal.livemode });
+
+export function createQuarantineService(ctx: ServiceContext, options: QuarantineServiceOptions) {
+  const { store, clock, newId } = ctx;
+
+  async function getEntry(principal: Principal, id: string): Promise<QuarantineEntry> {
+    const entry = await findQuarantined(store.db, scopeOf(principal), id);
+    if (!entry) throw notFound(`quarantined message ${id}`);
+    return entry;
+  }
+
+  const sink: QuarantineSink = {
+    /**
+     * The strictest action applies to the whole message, so every tenant among its recipients has its
+     * share quarantined: one entry per tenant with that tenant's recipients, analysis and verdict.
+     * A tenant's release delivers to its own recipients only. One transaction: all entries or none.
+     */
+    async store(raw, envelope, decision, door) {
+      const bytes = await raw.toBuffer();
+      const createdAt = toIso(clock.now());
+      return store.db.transaction().execute(async (trx) => {
+        const rows: NewQuarantineRow[] = [];
+        for (const outcome of decision.tenants) {
+          const summary = await analysisSummary(trx, outcome.analysisId);
+          rows.push({
+            id: newId('qm'),
+            tenant_id: outcome.tenantId,
+            livemode: 1,
+            source: door,
+            analysis_id: outcome.analysisId,
+            verdict: outcome.verdict,
+            score: outcome.score,
+            reasons: JSON.stringify(outcome.reasons),
+            mail_from: envelope.mailFrom,
+            rcpt_to: JSON.stringify(outcome.recipients),
+            subject: summary?.subject ?? '',
+            from_addr: summary?.from ?? '',
+            client_address: envelope.clientAddress ?? null,
+            client_helo: envelope.clientHelo ?? null,
+            queue_id: envelope.queueId ?? null,
+            size: bytes.length,
+            add_headers: JSON.stringify(decision.addHeaders),
+            new_subject: decision.newSubject,
+            created_at: createdAt,
+            released_at: null,
+            released_by: null,
+            release_reply: null,
+            raw: bytes,
+          });
+        }
+        await insertQuarantined(trx, rows);
+        return rows.map((r) => r.id);
+      });
+    },
+  };
+
+  return {
+    ...sink,
+
+    expiresAt: (entry: QuarantineEntry): string => toIso(Date.parse(entry.createdAt) + options.retentionDays * DAY_MS),
+
+    get: getEntry,
+
+    list(principal: Principal, filter: QuarantineFilter) {
+      return listQuarantined(store.db, scopeOf(principal), filter);
+    },
+
+    /** The message exactly as received (not tagged). */
+    async raw(principal: Principal, id: string): Promise<Buffer> {
+      const bytes = await readQuarantinedBytes(store.db, scopeOf(principal), id);
+      if (!bytes) throw notFound(`quarantined message ${id}`);
+      return bytes;
+    },
+
+    async remove(principal: Principal, id: string): Promise<void> {
+      if (!(await deleteQuarantined(store.db, scopeOf(principal), id))) throw notFound(`quarantined message ${id}`);
+    },
+
+    /**
+     * Re-injects the message to its tenant's recipients, tagged as stored, and records who released it
+     * and when. Once only: a second release is refused (400, the spec has no 409), and a release the
+     * next hop did not take is undone so it can be tried again.
+     */
+    async release(principal: Principal, id: string, deliver: ReleaseDelivery): Promise<QuarantineEntry> {
+      const scope = scopeOf(principal);
+      const entry = await getEntry(principal, id);
+      const alreadyReleased = (at: string | null) => badRequest(`quarantined message ${id} was already released${at ? ` at ${at}` : ''}`);
+      if (entry.releasedAt) throw alreadyReleased(entry.releasedAt);
+      const at = toIso(clock.now());
+      if (!(await claimRelease(store.db, scope, id, at, principal.key?.id ?? null))) throw alreadyReleased(null);
+      let reply: string;
+      try {
+        const raw = await readQuarantinedBytes(store.db, scope, id);
+        if (!raw) throw notFound(`quarantined message ${id}`);
+        reply = await deliver({ mailFrom: entry.mailFrom, rcptTo: entry.rcptTo, raw, addHeaders: entry.addHeaders, newSubject: entry.newSubject });
+      } catch (error) {
+        await undoRelease(store.db, id, at);
+        if (error instanceof AppError) throw error;
+        throw new AppError('service_unavailable', 'the next hop did not accept the released message; try again later', { cause: error });
+      }
+      await recordReleaseReply(store.db, id, reply);
+      return getEntry(principal, id);
+    },
+  };
+}
+
+export type QuarantineService = ReturnType<typeof createQuarantineService>;

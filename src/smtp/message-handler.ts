@@ -1,0 +1,117 @@
+/**
+ * One DATA of the content filter, start to finish (contract §5): spool the bytes once, let the gateway
+ * decide, then relay (tag/pass), store (quarantine) or refuse (reject). The client gets its answer
+ * only after the next hop accepted the message or the quarantine store committed it; any fault on
+ * the way is a 451 so Postfix keeps the message and retries.
+ */
+import type { Readable } from 'node:stream';
+import type { Logger } from 'pino';
+import type { SMTPServerSession } from 'smtp-server';
+import type { Gateway, GatewayDecision } from '../gateway/types.js';
+import { SpoolWriter, type RawMessage, type SpoolOptions } from '../mail/spool.js';
+import { gatewayEnvelope, relayEnvelope } from './envelope.js';
+import type { NetworkList } from './networks.js';
+import { mapDecision, relayFailureReply } from './decision-mapper.js';
+import { outgoingMessage } from './outgoing-message.js';
+import type { Relay } from './relay-pool.js';
+import { accepted, temporaryFailure } from './replies.js';
+
+export interface MessageHandlerDeps {
+  gateway: Gateway;
+  relay: Relay;
+  spool: SpoolOptions;
+  xforwardNetworks: NetworkList;
+  logger: Logger;
+}
+
+/** smtp-server marks a stream that went past `size`; it answers 552 itself. */
+type DataStream = Readable & { sizeExceeded?: boolean };
+
+async function spoolStream(stream: DataStream, options: SpoolOptions): Promise<RawMessage | null> {
+  const spool = new SpoolWriter(options);
+  try {
+    for await (const chunk of stream) await spool.write(chunk as Buffer);
+  } catch (error) {
+    await spool.abort();
+    throw error;
+  }
+  if (stream.sizeExceeded) {
+    await spool.abort();
+    return null;
+  }
+  return spool.finish();
+}
+
+/** What became of an accepted message (counted in /metrics as phishgate_smtp_messages_total). */
+export interface HandledMessage {
+  /** The 250 reply text. */
+  text: string;
+  outcome: 'relayed' | 'quarantined' | 'oversize';
+}
+
+const analysisIds = (decision: GatewayDecision): string => decision.tenants.map((t) => t.analysisId).join(', ');
+
+export function createMessageHandler(deps: MessageHandlerDeps) {
+  const { gateway, relay, logger } = deps;
+
+  async function deliver(raw: RawMessage, session: SMTPServerSession): Promise<HandledMessage> {
+    const envelope = gatewayEnvelope(session, deps.xforwardNetworks);
+    let decision: GatewayDecision;
+    try {
+      decision = await gateway.decide(raw, envelope, 'smtp');
+    } catch (error) {
+      logger.warn({ session: session.id, err: error }, 'smtp: analysis failed; answering 451');
+      throw temporaryFailure('phishgate could not analyse the message, try again later');
+    }
+    const log = { session: session.id, queueId: envelope.queueId, size: raw.size, recipients: envelope.rcptTo.length, action: decision.action, verdict: decision.verdict, analyses: analysisIds(decision) };
+
+    const outcome = mapDecision(decision);
+    if (outcome.kind === 'refuse') {
+      logger.info(log, 'smtp: message rejected');
+      throw outcome.reply;
+    }
+
+    if (outcome.kind === 'quarantine') {
+      let ids: string[];
+      try {
+        ids = await gateway.quarantine(raw, envelope, decision, 'smtp');
+      } catch (error) {
+        logger.error({ ...log, err: error }, 'smtp: quarantine store failed; answering 451');
+        throw temporaryFailure('phishgate could not store the message, try again later');
+      }
+      logger.info({ ...log, quarantine: ids }, 'smtp: message quarantined');
+      return { text: accepted(`Ok: quarantined by phishgate as ${ids.join(', ')}`), outcome: 'quarantined' };
+    }
+
+    try {
+      const reply = await relay.send(relayEnvelope(session, envelope), await outgoingMessage(raw, outcome.edits));
+      logger.info(log, 'smtp: message relayed');
+      return { text: accepted(`Ok: ${decision.tenants.length ? `scanned (${analysisIds(decision)}), ` : ''}relayed: ${reply}`), outcome: 'relayed' };
+    } catch (error) {
+      logger.warn({ ...log, err: error }, 'smtp: relay failed');
+      throw relayFailureReply(error);
+    }
+  }
+
+  return {
+    /** Resolves with the 250 text, rejects with an `SmtpReply`. */
+    async handle(stream: DataStream, session: SMTPServerSession): Promise<HandledMessage> {
+      let raw: RawMessage | null;
+      try {
+        raw = await spoolStream(stream, deps.spool);
+      } catch (error) {
+        logger.warn({ session: session.id, err: error }, 'smtp: could not spool the message');
+        throw temporaryFailure('phishgate could not receive the message, try again later');
+      }
+      // Over `smtp.size_limit_bytes`: smtp-server answers 552 itself once the stream ended.
+      if (!raw) return { text: '', outcome: 'oversize' };
+      try {
+        return await deliver(raw, session);
+      } finally {
+        await raw.dispose();
+      }
+    },
+  };
+}
+
+export type MessageHandler = ReturnType<typeof createMessageHandler>;

@@ -3,7 +3,7 @@ import { AppError, notFound } from '../core/errors.js';
 import { toIso } from '../core/clock.js';
 import { randomBase62 } from '../core/ids.js';
 import type { ApiKey, KeyMode, Principal, Scope, Tenant } from '../core/domain.js';
-import { findApiKey, findApiKeyByHash, insertApiKey, listApiKeys, revokeApiKey, touchApiKey } from '../store/repositories/api-keys.js';
+import { findApiKey, findApiKeyWithTenant, insertApiKey, listApiKeys, revokeApiKey, touchApiKey } from '../store/repositories/api-keys.js';
 import { findTenant } from '../store/repositories/tenants.js';
 import type { ServiceContext } from './context.js';
 
@@ -51,14 +51,14 @@ export function createKeyService({ store, clock, newId }: ServiceContext) {
      * compares secret material; the final comparison is constant-time.
      */
     async authenticate(presented: string): Promise<Principal & { key: ApiKey }> {
-      const invalid = new AppError('invalid_api_key', 'The API key is not recognised');
-      if (!KEY_FORMAT.test(presented)) throw invalid;
+      // Created only when needed: an error captures a stack trace, which every request would pay for.
+      const invalid = (): AppError => new AppError('invalid_api_key', 'The API key is not recognised');
+      if (!KEY_FORMAT.test(presented)) throw invalid();
       const digest = hashKey(presented);
-      const found = await findApiKeyByHash(store.db, digest);
-      if (!found || !timingSafeEqual(Buffer.from(found.keyHash, 'hex'), Buffer.from(digest, 'hex'))) throw invalid;
+      const found = await findApiKeyWithTenant(store.db, digest);
+      if (!found || !timingSafeEqual(Buffer.from(found.keyHash, 'hex'), Buffer.from(digest, 'hex'))) throw invalid();
       if (found.key.revokedAt) throw new AppError('invalid_api_key', 'The API key has been revoked');
-      const tenant: Tenant | undefined = await findTenant(store.db, found.key.tenantId);
-      if (!tenant) throw invalid;
+      const tenant: Tenant = found.tenant;
       const now = clock.now();
       if (now - (lastTouched.get(found.key.id) ?? 0) >= TOUCH_INTERVAL_MS) {
         lastTouched.set(found.key.id, now);

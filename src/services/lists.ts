@@ -2,7 +2,7 @@ import { notFound, badRequest } from '../core/errors.js';
 import { toIso } from '../core/clock.js';
 import type { ListEntry, ListEntryType, ListName, Principal } from '../core/domain.js';
 import type { ListEntryRef } from '../engine/types.js';
-import { deleteEntry, findEntryByValue, insertEntry, listActiveEntries, type ListScope } from '../store/repositories/list-entries.js';
+import { deleteEntry, findEntryByValue, insertEntry, listActiveEntries, listActiveEntriesOfBothLists, type ListScope } from '../store/repositories/list-entries.js';
 import type { ServiceContext } from './context.js';
 import { inTransaction, isUniqueViolation } from '../store/transaction.js';
 import { normalizeListValue } from './list-values.js';
@@ -53,12 +53,8 @@ export function createListService({ store, clock, newId }: ServiceContext) {
 
     /** Both lists in force now, as the engine consumes them. */
     async forEngine(principal: Principal): Promise<{ allowList: ListEntryRef[]; blockList: ListEntryRef[] }> {
-      const now = toIso(clock.now());
-      const [allow, block] = await Promise.all([
-        listActiveEntries(store.db, scopeOf(principal, 'allow'), now),
-        listActiveEntries(store.db, scopeOf(principal, 'block'), now),
-      ]);
-      return { allowList: allow.entries.map(toRef), blockList: block.entries.map(toRef) };
+      const lists = await listActiveEntriesOfBothLists(store.db, { tenantId: principal.tenant.id, livemode: principal.livemode }, toIso(clock.now()));
+      return { allowList: lists.allow.map(toRef), blockList: lists.block.map(toRef) };
     },
   };
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.js';
 import { migrationProvider } from './migrations/index.js';
 
@@ -36,6 +36,27 @@ export function redactUrl(url: string): string {
   }
 }
 
+/**
+ * Kysely's SQLite driver prepares every statement anew, and preparing costs more than running most of our
+ * queries (profiled: 8 % of an analyze request). Statements are reusable, and the driver runs one query at
+ * a time on its connection, so a cache keyed by SQL text is safe.
+ */
+function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= max) cache.delete(cache.keys().next().value!);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  } as SqliteDatabase;
+}
+
 function openSqlite(path: string, options: StoreOptions): Store {
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   const sqlite = new SQLite(path);
@@ -44,7 +65,7 @@ function openSqlite(path: string, options: StoreOptions): Store {
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
   // WAL + NORMAL is durable across process crashes; only an OS crash can lose the last commits.
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', location: path, close: () => db.destroy() };
 }
 

@@ -71,7 +71,7 @@ describe.skipIf(unavailable !== null)('milter door behind a real Postfix, config
     await sink?.close();
   });
 
-  it('runs the README's milter block verbatim, only the port changed', () => {
+  it('runs the README milter block verbatim, only the port changed', () => {
     expect(loadConfig({ env: {} }).milter.port).toBe(DOCUMENTED_PORT);
     const mainCf = postfix.mainCf();
     for (const line of documentedMainCf().split('\n').filter((l) => l.trim() !== '')) {

@@ -81,7 +81,7 @@ describe.skipIf(unavailable !== null)('SMTP content filter behind a real Postfix
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('runs the README's content-filter blocks verbatim, only the two ports changed', () => {
+  it('runs the README content-filter blocks verbatim, only the two ports changed', () => {
     const defaults = loadConfig({ env: {} }).smtp;
     expect([defaults.port, defaults.relay]).toEqual([DOCUMENTED_FILTER_PORT, `127.0.0.1:${DOCUMENTED_REINJECT_PORT}`]);
     const installedMain = postfix.mainCf();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ApiKey, KeyMode, Scope } from '../../core/domain.js';
+import type { ApiKey, KeyMode, Scope, Tenant } from '../../core/domain.js';
+import { toTenant } from './tenants.js';
 import type { ApiKeysTable, Database } from '../schema.js';
 
 const toApiKey = (row: ApiKeysTable): ApiKey => ({
@@ -32,10 +33,40 @@ export async function insertApiKey(db: Kysely<Database>, key: ApiKey, keyHash: s
     .execute();
 }
 
-/** The row whose hash matches, with the stored hash so the caller can compare in constant time. */
-export async function findApiKeyByHash(db: Kysely<Database>, keyHash: string): Promise<{ key: ApiKey; keyHash: string } | undefined> {
-  const row = await db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
-  return row && { key: toApiKey(row), keyHash: row.key_hash };
+/**
+ * The key whose hash matches, with its tenant (one query on every authenticated request) and the stored
+ * hash, so the caller can compare in constant time.
+ */
+export async function findApiKeyWithTenant(db: Kysely<Database>, keyHash: string): Promise<{ key: ApiKey; keyHash: string; tenant: Tenant } | undefined> {
+  const row = await db
+    .selectFrom('api_keys')
+    .innerJoin('tenants', 'tenants.id', 'api_keys.tenant_id')
+    .selectAll('api_keys')
+    .select([
+      'tenants.name as t_name',
+      'tenants.plan_code as t_plan_code',
+      'tenants.hard_limit as t_hard_limit',
+      'tenants.quota_limit as t_quota_limit',
+      'tenants.rate_per_second as t_rate_per_second',
+      'tenants.rate_burst as t_rate_burst',
+      'tenants.created_at as t_created_at',
+      'tenants.updated_at as t_updated_at',
+    ])
+    .where('api_keys.key_hash', '=', keyHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const tenant = toTenant({
+    id: row.tenant_id,
+    name: row.t_name,
+    plan_code: row.t_plan_code,
+    hard_limit: row.t_hard_limit,
+    quota_limit: row.t_quota_limit,
+    rate_per_second: row.t_rate_per_second,
+    rate_burst: row.t_rate_burst,
+    created_at: row.t_created_at,
+    updated_at: row.t_updated_at,
+  });
+  return { key: toApiKey(row), keyHash: row.key_hash, tenant };
 }
 
 export async function findApiKey(db: Kysely<Database>, id: string): Promise<ApiKey | undefined> {

@@ -77,3 +77,17 @@ export async function deleteExpiredEntries(db: Kysely<Database>, now: string, ba
   const result = await db.deleteFrom('list_entries').where('id', 'in', victims).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Both lists of a tenant's namespace in force at `now`, in one query (the engine needs them per analysis). */
+export async function listActiveEntriesOfBothLists(db: Kysely<Database>, scope: { tenantId: string; livemode: boolean }, now: string): Promise<Record<ListName, ListEntry[]>> {
+  const rows = await db
+    .selectFrom('list_entries')
+    .selectAll()
+    .where('tenant_id', '=', scope.tenantId)
+    .where('livemode', '=', scope.livemode ? 1 : 0)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .execute();
+  const lists: Record<ListName, ListEntry[]> = { allow: [], block: [] };
+  for (const row of rows) lists[row.list as ListName].push(toEntry(row));
+  return lists;
+}

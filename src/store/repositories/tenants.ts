@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PlanCode, Tenant } from '../../core/domain.js';
 import type { Database, TenantsTable } from '../schema.js';
 
-const toTenant = (row: TenantsTable): Tenant => ({
+export const toTenant = (row: TenantsTable): Tenant => ({
   id: row.id,
   name: row.name,
   planCode: row.plan_code as PlanCode,

@@ -11,15 +11,13 @@
  * `--rate` messages/s in total (the added latency at the target load).
  * Every message is analysed, stored and tagged (safe → tag), exactly as in production.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
-import { runPhishgate } from './bench-support.js';
+import { runPhishgate, startBenchServer } from './bench-support.js';
 
 const { values } = parseArgs({
   options: {
@@ -36,7 +34,6 @@ const SESSIONS = Number(values.sessions);
 const MESSAGES = Number(values.messages);
 const SIZE = Number(values.size);
 const RATE = Number(values.rate);
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** A typical newsletter-like message: multipart/alternative, text and HTML with links, about `size` bytes. */
 function message(n: number, size: number): Buffer {
@@ -135,21 +132,10 @@ async function drive(scenario: string, port: number, sessions: number, messages:
   return { scenario: rate ? `${scenario}, ${rate} msg/s offered` : scenario, sessions, messages, 'messages/s': Math.round(messages / seconds), 'p50 ms': round(percentile(latencies, 50)), 'p90 ms': round(percentile(latencies, 90)), 'p99 ms': round(percentile(latencies, 99)) };
 }
 
-function startServe(env: NodeJS.ProcessEnv): Promise<{ smtp: string; stop: () => Promise<void> }> {
+async function startServe(env: NodeJS.ProcessEnv): Promise<{ smtp: string; stop: () => Promise<void> }> {
   const profile = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/cli/main.ts', 'serve'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  let buffered = '';
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`phishgate serve exited with ${code}`)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk;
-      const line = buffered.split('\n').find((l) => l.includes('"phishgate listening"'));
-      if (!line) return;
-      child.stdout.removeAllListeners('data');
-      child.stdout.resume();
-      resolve({ smtp: JSON.parse(line).addresses.smtp, stop: () => new Promise((done) => (child.once('close', () => done()), child.kill('SIGTERM'))) });
-    });
-  });
+  const server = await startBenchServer(env, profile);
+  return { smtp: server.addresses.smtp!, stop: server.stop };
 }
 
 async function main(): Promise<void> {

@@ -17,11 +17,14 @@ export function runPhishgate(argv: string[], env: NodeJS.ProcessEnv): Promise<{ 
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
-/** Starts `phishgate serve` on port 0 and resolves with its HTTP address once it logs "phishgate listening". */
-export function startBenchServer(env: NodeJS.ProcessEnv): Promise<{ address: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [...entry(), 'serve'], {
+/**
+ * Starts `phishgate serve` on free ports and resolves with its addresses (`http`, `smtp`, …) once it logs
+ * "phishgate listening". `nodeArgs` go before the entry point (e.g. `--cpu-prof`).
+ */
+export function startBenchServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<{ address: string; addresses: Record<string, string>; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [...nodeArgs, ...entry(), 'serve'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PHISHGATE_HTTP_PORT: '0', PHISHGATE_LOG_LEVEL: 'info' },
+    env: { PHISHGATE_HTTP_PORT: '0', ...process.env, ...env, PHISHGATE_LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let buffered = '';
@@ -37,6 +40,7 @@ export function startBenchServer(env: NodeJS.ProcessEnv): Promise<{ address: str
       child.stdout.resume();
       resolve({
         address: JSON.parse(line).addresses.http,
+        addresses: JSON.parse(line).addresses,
         stop: () => new Promise((done) => {
           child.once('close', () => done());
           child.kill('SIGTERM');

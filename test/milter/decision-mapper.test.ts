@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { gatewayDecision } from '../support/decisions.js';
 import type { GatewayDecision } from '../../src/gateway/types.js';
 import { HOLD_REASON_HEADER, planActions, planError, replyCodeText, type MapperContext } from '../../src/milter/decision-mapper.js';
 
-const decision = (over: Partial<GatewayDecision>): GatewayDecision => ({
-  action: 'pass',
-  verdict: 'safe',
-  addHeaders: [],
-  newSubject: null,
-  reject: null,
-  quarantineReason: null,
-  tenants: [],
-  ...over,
-});
+const decision = gatewayDecision;
 
 const ctx = (over: Partial<MapperContext> = {}): MapperContext => ({
   quarantineMode: 'hold',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gatewayDecision } from '../support/decisions.js';
 import { loadConfig } from '../../src/config/loader.js';
 import { actionFor } from '../../src/gateway/policy.js';
 import type { GatewayDecision } from '../../src/gateway/types.js';
@@ -7,16 +8,7 @@ import { RelayRefused, RelayUnavailable } from '../../src/smtp/relay-errors.js';
 import { SmtpReply } from '../../src/smtp/replies.js';
 
 const TAGS = [{ name: 'X-Phishgate-Verdict', value: 'phishing' }];
-const decision = (over: Partial<GatewayDecision>): GatewayDecision => ({
-  action: 'tag',
-  verdict: 'safe',
-  addHeaders: [],
-  newSubject: null,
-  reject: null,
-  quarantineReason: null,
-  tenants: [],
-  ...over,
-});
+const decision = (over: Partial<GatewayDecision>): GatewayDecision => gatewayDecision({ action: 'tag', ...over });
 
 describe('mapDecision (gateway decision → what the content filter does)', () => {
   it.each([

@@ -1,4 +1,5 @@
 import type { Gateway, GatewayDecision, GatewayEnvelope } from '../../../src/gateway/types.js';
+import { gatewayDecision } from '../../support/decisions.js';
 
 /** What the door handed the gateway, copied before the door disposes the raw message. */
 export interface SeenMessage {
@@ -26,16 +27,7 @@ function subjectOf(raw: string): string {
   return match ? match[1]!.replace(/\r\n/g, '') : '';
 }
 
-const base = (over: Partial<GatewayDecision>): GatewayDecision => ({
-  action: 'tag',
-  verdict: 'safe',
-  addHeaders: [],
-  newSubject: null,
-  reject: null,
-  quarantineReason: null,
-  tenants: [],
-  ...over,
-});
+const base = (over: Partial<GatewayDecision>): GatewayDecision => gatewayDecision({ action: 'tag', ...over });
 
 /**
  * A deterministic stand-in for the real gateway (the lead's), deciding by a marker in the Subject:

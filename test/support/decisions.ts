@@ -1,0 +1,13 @@
+import type { GatewayDecision } from '../../src/gateway/types.js';
+
+/** A gateway decision for door tests: pass, safe, nothing to change, unless `over` says otherwise. */
+export const gatewayDecision = (over: Partial<GatewayDecision> = {}): GatewayDecision => ({
+  action: 'pass',
+  verdict: 'safe',
+  addHeaders: [],
+  newSubject: null,
+  reject: null,
+  quarantineReason: null,
+  tenants: [],
+  ...over,
+});

@@ -1,17 +1,11 @@
 /** Reading deliveries and their attempts for the API, and handing a failed one back to the worker. */
 import type { Kysely } from 'kysely';
 import type { Delivery, DeliveryAttempt, DeliveryStatus, WebhookEventType } from '../../core/webhook.js';
-import type { Database } from '../schema.js';
+import type { Database, WebhookAttemptsTable } from '../schema.js';
 
-const toAttempt = (row: {
-  attempt: number;
-  started_at: string;
-  duration_ms: number;
-  succeeded: number;
-  status_code: number | null;
-  error: string | null;
-  response_excerpt: string | null;
-}): DeliveryAttempt => ({
+type AttemptRow = Pick<WebhookAttemptsTable, 'attempt' | 'started_at' | 'duration_ms' | 'succeeded' | 'status_code' | 'error' | 'response_excerpt'>;
+
+const toAttempt = (row: AttemptRow): DeliveryAttempt => ({
   attempt: Number(row.attempt),
   startedAt: row.started_at,
   durationMs: Number(row.duration_ms),

@@ -58,7 +58,7 @@ export function evidenceFactor(features: readonly string[]): { words: number; fa
   return { words, factor: Math.min(1, words / FULL_EVIDENCE_WORDS) };
 }
 
-function classify(model: ClassifierModel, facts: MessageFacts, config: Config['engine']): ClassificationFacts {
+function classify(model: ClassifierModel, facts: MessageFacts, config: Config['engine']): ClassificationFacts & { evidence: { words: number; factor: number } } {
   const chars = config.classifier_chars;
   const features = classifierFeatures({ subject: facts.message.subject, body: facts.bodyText.slice(0, chars), urls: facts.urls, attachments: facts.message.attachments }, { chars });
   const prediction = predict(model, features);
@@ -66,9 +66,8 @@ function classify(model: ClassifierModel, facts: MessageFacts, config: Config['e
   if (facts.language && facts.language !== 'en') logit *= config.classifier_foreign_factor;
   const evidence = evidenceFactor(features);
   logit *= evidence.factor;
-  if (evidence.factor < 1) facts.coverage.push(`only ${evidence.words} distinct words: the classifier's weight was reduced to ${Math.round(evidence.factor * 100)}%`);
   logit = Math.max(-CLASSIFIER_LOGIT_RANGE, Math.min(CLASSIFIER_LOGIT_RANGE, logit));
-  return { probability: 1 / (1 + Math.exp(-logit)), logit, top: prediction.top };
+  return { probability: 1 / (1 + Math.exp(-logit)), logit, top: prediction.top, evidence };
 }
 
 export function createEngine(deps: EngineDeps): Engine {
@@ -102,7 +101,10 @@ export function createEngine(deps: EngineDeps): Engine {
     }
 
     if (classifier) {
-      facts.classification = classify(classifier, facts, config);
+      const classification = classify(classifier, facts, config);
+      facts.classification = classification;
+      const { words, factor } = classification.evidence;
+      if (factor < 1) coverage.push(`only ${words} distinct words of text: the classifier's weight was reduced to ${Math.round(factor * 100)}%`);
       if (facts.bodyText.length > config.classifier_chars) coverage.push(`body truncated at ${config.classifier_chars} characters for the classifier`);
     } else {
       coverage.push('no classifier model loaded: rules only');

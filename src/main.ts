@@ -23,7 +23,7 @@ import { webhookSettingsFromConfig } from './services/webhooks/settings.js';
 import { createSmtpRelay } from './smtp/index.js';
 import { createReleaseDelivery } from './smtp/release.js';
 import { startSmtpComponent } from './smtp/serve-door.js';
-import { deleteQuarantinedBefore } from './store/repositories/quarantine.js';
+import { deleteQuarantinedBefore, quarantineTotals } from './store/repositories/quarantine.js';
 import { migrateToLatest, openStore, type Store } from './store/database.js';
 import { VERSION } from './version.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
@@ -160,6 +160,8 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     background.push(webhooks);
     runtime.readiness.register('webhook_worker', async () => webhooks.health());
     runtime.metrics.gauge('phishgate_webhook_queue_depth', 'Webhook deliveries not yet delivered or given up', () => runtime.services.outbox.pendingCount());
+    runtime.metrics.gauge('phishgate_quarantine_messages', 'Quarantined messages not released', async () => (await quarantineTotals(runtime.store.db)).messages);
+    runtime.metrics.gauge('phishgate_quarantine_bytes', 'Bytes of quarantined messages not released', async () => (await quarantineTotals(runtime.store.db)).bytes);
   } catch (error) {
     await closeAll();
     throw error;

@@ -22,7 +22,8 @@ describe('phishgate serve: milter door', () => {
     const env: NodeJS.ProcessEnv = { PHISHGATE_DB: join(dir, 'p.db') };
     const tenant = JSON.parse((await cli(['tenant', 'create', '--name', 'acme', '--plan', 'starter'], env)).stdout);
     const { key } = JSON.parse((await cli(['key', 'create', '--tenant', tenant.id], env)).stdout);
-    writeFileSync(join(dir, 'gw.yaml'), `gateway:\n  domains:\n    acme.test: ${tenant.id}\n`);
+    // both: Postfix's hold queue and phishgate's own quarantine store.
+    writeFileSync(join(dir, 'gw.yaml'), `gateway:\n  domains:\n    acme.test: ${tenant.id}\nmilter:\n  quarantine_mode: both\n`);
     server = await startServeProcess({ ...env, PHISHGATE_CONFIG: join(dir, 'gw.yaml') });
     const [host, port] = server.addresses.milter!.split(':');
 
@@ -53,5 +54,8 @@ describe('phishgate serve: milter door', () => {
     expect(metrics).toMatch(/phishgate_milter_sessions_total 1/);
     expect(metrics).toMatch(/phishgate_milter_messages_total\{outcome="hold"\} 1/);
     expect(metrics).toContain('phishgate_analyses_total{verdict="phishing",source="milter",plan="starter",livemode="true"} 1');
+    expect(metrics).toMatch(/^phishgate_quarantine_messages 1$/m);
+    const quarantined = (await (await fetch(`http://${server.addresses.http}/v1/quarantine`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: { total: number } };
+    expect(quarantined.data.total).toBe(1);
   });
 });

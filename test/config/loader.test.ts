@@ -49,3 +49,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ env: {}, overrides: { engine: { thresholds: { suspicious: 0.9, phishing: 0.8 } } } })).toThrow(/thresholds/);
   });
 });
+
+describe('config/default.yaml', () => {
+  it('has a comment above every key, so the file documents itself', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { DEFAULT_CONFIG_PATH } = await import('../../src/config/loader.js');
+    const lines = readFileSync(DEFAULT_CONFIG_PATH, 'utf8').split('\n');
+    const uncommented = lines
+      .map((line, i) => ({ line, i }))
+      .filter(({ line, i }) => /^\s*[A-Za-z_][A-Za-z0-9_]*:/.test(line) && !lines[i - 1]?.trim().startsWith('#'))
+      .map(({ line, i }) => `${i + 1}: ${line.trim()}`);
+    expect(uncommented).toEqual([]);
+  });
+});

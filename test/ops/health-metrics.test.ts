@@ -56,6 +56,10 @@ describe('health, readiness and metrics of a running phishgate', () => {
     expect(text).toMatch(/phishgate_http_requests_total\{route="\/v1\/analyze",method="POST",status="200"\} 1/);
     expect(text).toMatch(/phishgate_http_requests_total\{route="\/healthz",method="GET",status="200"\} 1/);
     expect(text).toContain('phishgate_nodejs_eventloop_lag_seconds');
+    expect(text).toMatch(/^phishgate_webhook_queue_depth 0$/m);
+    expect(text).toMatch(/^phishgate_quarantine_messages 0$/m);
+    expect(text).toContain('phishgate_smtp_sessions_total');
+    expect(text).toContain('phishgate_milter_sessions_total');
     expect(text).not.toContain(key);
     expect(text).not.toContain(tenant.id);
   });

@@ -175,3 +175,13 @@ export async function deleteQuarantinedBefore(db: Kysely<Database>, cutoff: stri
   const result = await db.deleteFrom('quarantined_messages').where('id', 'in', ids.map((r) => r.id)).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Messages still held (not released) and their bytes, over all tenants: the size shown in /metrics. */
+export async function quarantineTotals(db: Kysely<Database>): Promise<{ messages: number; bytes: number }> {
+  const row = await db
+    .selectFrom('quarantined_messages')
+    .select((eb) => [eb.fn.countAll<number>().as('messages'), eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes')])
+    .where('released_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { messages: Number(row.messages), bytes: Number(row.bytes) };
+}

@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+/** Runs a Postfix tool by the path `postfixUnavailableReason` found (Debian keeps them in /usr/sbin, often off PATH). */
+const run = (tool: string, args: string[]) => execFileAsync(findExecutable(tool) ?? tool, args);
 
 export type MilterDefaultAction = 'tempfail' | 'accept' | 'reject' | 'quarantine';
 

@@ -85,8 +85,12 @@ function openPostgres(url: string, options: StoreOptions): Store {
     types: pgTypes,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection emits 'error'. pg-pool listens only while the client idles; while it is
+  // checked out for a query nobody does, and the unhandled event would crash the whole process (every
+  // door with it). The queries on that client already fail with the error, and the pool discards the
+  // broken client when it is released, so the events themselves need no further handling.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', location: redactUrl(url), close: () => db.destroy() };
 }

@@ -1,35 +1,8 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.js';
+import { CuttableProxy } from '../support/cuttable-proxy.js';
 import { createPostgresDatabase } from '../support/dialects.js';
 import { startServeProcess, type ServeProcess } from '../support/serve-process.js';
-
-/** A TCP proxy to PostgreSQL that a test can cut and restore on the same port. */
-class CuttableProxy {
-  private server: Server | null = null;
-  private sockets = new Set<Socket>();
-  constructor(private readonly target: { host: string; port: number }) {}
-
-  async listen(port = 0): Promise<number> {
-    this.server = createServer((client) => {
-      const upstream = connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => {});
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    return (this.server.address() as AddressInfo).port;
-  }
-
-  async cut(): Promise<void> {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-  }
-}
 
 describe.skipIf(!process.env.PHISHGATE_TEST_PG_URL)('readiness when PostgreSQL goes away and comes back (needs PHISHGATE_TEST_PG_URL)', () => {
   let pg: { url: string; drop: () => Promise<void> };

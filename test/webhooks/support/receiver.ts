@@ -71,8 +71,7 @@ export async function startReceiver(options: { secret: string; now?: () => numbe
   let behaviour: Behaviour = ok;
   const held: http.ServerResponse[] = [];
 
-  const server = http.createServer((req, res) => {
-    req.socket.on('error', () => {});
+  const server: http.Server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -94,6 +93,8 @@ export async function startReceiver(options: { secret: string; now?: () => numbe
       behaviour(req, res, (response) => void held.push(response));
     });
   });
+  // Receivers that misbehave on purpose see resets; one listener per connection (not per keep-alive request).
+  server.on('connection', (socket) => socket.on('error', () => {}));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 

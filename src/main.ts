@@ -17,6 +17,7 @@ import type { Gateway } from './gateway/types.js';
 import { parseRawMessage } from './mail/parse-raw.js';
 import type { Component } from './ops/component.js';
 import { createServices, type Services } from './services/index.js';
+import { createAuthenticationService } from './services/authentication/service.js';
 import { selectRateLimiter } from './services/rate-limiter-select.js';
 import { startWebhookJobs } from './jobs/webhook-jobs.js';
 import { webhookSettingsFromConfig } from './services/webhooks/settings.js';
@@ -88,6 +89,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       tenantDomains: (id) => domainsByTenant.get(id) ?? [],
       afterCommit: [analysisMetricsHook(metrics)],
       webhooks: webhookSettingsFromConfig(config.webhooks),
+      authentication: createAuthenticationService(config.auth, { logger: logger.child({ component: 'authentication' }) }),
     },
   );
   const jobs = createJobRunner({ store, clock, logger, metrics });
@@ -119,6 +121,7 @@ export function createRuntimeGateway(runtime: Runtime, quarantine: QuarantineSin
     parse: (raw) => parseRawMessage(raw, parseLimitsOf(runtime.config.engine)),
     quarantine,
     logger: runtime.logger.child({ component: 'gateway' }),
+    authentication: runtime.services.authentication,
   });
 }
 
@@ -162,6 +165,8 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     runtime.metrics.gauge('phishgate_webhook_queue_depth', 'Webhook deliveries not yet delivered or given up', () => runtime.services.outbox.pendingCount());
     runtime.metrics.gauge('phishgate_quarantine_messages', 'Quarantined messages not released', async () => (await quarantineTotals(runtime.store.db)).messages);
     runtime.metrics.gauge('phishgate_quarantine_bytes', 'Bytes of quarantined messages not released', async () => (await quarantineTotals(runtime.store.db)).bytes);
+    runtime.metrics.gauge('phishgate_dns_cache_hits', 'DNS answers for authentication served from the cache', async () => runtime.services.authentication.cacheStats()?.hits ?? 0);
+    runtime.metrics.gauge('phishgate_dns_cache_misses', 'DNS queries for authentication sent to the resolver', async () => runtime.services.authentication.cacheStats()?.misses ?? 0);
   } catch (error) {
     await closeAll();
     throw error;

@@ -69,6 +69,7 @@ function environmentOverrides(env: NodeJS.ProcessEnv): Plain {
   if (env.PHISHGATE_LLM_MODEL) set(['llm', 'model'], env.PHISHGATE_LLM_MODEL);
   if (env.PHISHGATE_LOG_LEVEL) set(['log', 'level'], env.PHISHGATE_LOG_LEVEL);
   if (env.PHISHGATE_REDIS_URL) set(['rate_limit', 'redis_url'], env.PHISHGATE_REDIS_URL);
+  if (env.PHISHGATE_DNS_SERVERS) set(['auth', 'dns', 'servers'], env.PHISHGATE_DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean));
   return over;
 }
 

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DatabaseSection, HttpSection, LogSection, RateLimitSection } from './sections/server.js';
 import { EngineSection, LlmSection } from './sections/engine.js';
 import { GatewaySection, MilterSection, SmtpSection } from './sections/gateway.js';
+import { AuthSection } from './sections/auth.js';
 import { MetricsSection, RetentionSection, ShutdownSection, WebhooksSection } from './sections/operations.js';
 
 export const ConfigSchema = Type.Object(
@@ -14,6 +15,7 @@ export const ConfigSchema = Type.Object(
     gateway: GatewaySection,
     smtp: SmtpSection,
     milter: MilterSection,
+    auth: AuthSection,
     webhooks: WebhooksSection,
     retention: RetentionSection,
     metrics: MetricsSection,

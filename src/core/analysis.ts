@@ -2,6 +2,7 @@
  * What the engine returns (spec §2.1–2.2 as settled by contract §4). Doors map this to their own
  * language; the analysis service adds ids, cost and storage.
  */
+import type { AuthenticationFacts } from './authentication.js';
 import type { Source } from './message.js';
 
 export const VERDICTS = ['safe', 'suspicious', 'phishing'] as const;
@@ -66,6 +67,8 @@ export interface AnalysisRecord extends Omit<EngineResult, 'rules'> {
   created_at: string;
   source: Source;
   livemode: boolean;
+  /** SPF, DKIM, DMARC and ARC with the provenance of each result (docs/authentication.md). */
+  authentication?: AuthenticationFacts;
 }
 
 export const ANALYSIS_STATUSES = ['queued', 'completed', 'failed'] as const;

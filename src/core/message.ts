@@ -3,6 +3,8 @@
  * three doors"). The REST API builds it from JSON fields or from `raw_email`; the SMTP door, the milter
  * and `phishgate scan` build it from raw bytes. Nothing here knows where it came from except `source`.
  */
+import type { AuthenticationFacts } from './authentication.js';
+
 export type Source = 'api' | 'smtp' | 'milter' | 'scan';
 
 export interface MailAddress {
@@ -70,6 +72,11 @@ export interface NormalizedMessage {
   attachments: AttachmentInfo[];
   envelope: Envelope | null;
   authHints: AuthHints;
+  /**
+   * Sender authentication with provenance, set by the authentication service before analysis (never by a
+   * parser: a message cannot vouch for itself). Kept on the message so queued analyses keep it.
+   */
+  authentication?: AuthenticationFacts;
   /** Notes from parsing about what was skipped or cut (size caps, broken encodings). */
   coverage: string[];
 }

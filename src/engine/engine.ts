@@ -9,6 +9,7 @@ import { loadModel, predict, type ClassifierModel } from './classifier/model.js'
 import { SHIPPED_MODEL_PATH } from './classifier/shipped.js';
 import type { Brand } from './data/brand-types.js';
 import type { Detector, DetectorHit } from './detector.js';
+import { ALLOW_UNVERIFIED_WEIGHT_RANGE } from './detectors/authenticated.js';
 import { CLASSIFIER_LOGIT_RANGE } from './detectors/classifier.js';
 import { buildFacts, type ClassificationFacts, type MessageFacts } from './facts.js';
 import { createLexiconMatcher } from './lexicon/index.js';
@@ -43,7 +44,7 @@ export function loadConfiguredModel(config: Config['engine'], cwd = process.cwd(
 const INDICATOR_MIN_WEIGHT = 0.5;
 /** Smallest contribution (log-odds) worth telling a reader about. */
 const REASON_MIN_WEIGHT = 0.25;
-const BRAND_RULE_ORDER = ['BRAND_SPOOFING', 'DISPLAY_NAME_BRAND', 'URL_LOOKALIKE', 'SENDER_LOOKALIKE', 'FREEMAIL_CORPORATE'];
+const BRAND_RULE_ORDER = ['BRAND_DMARC_REJECT', 'BRAND_SPOOFING', 'DISPLAY_NAME_BRAND', 'URL_LOOKALIKE', 'SENDER_LOOKALIKE', 'FREEMAIL_CORPORATE'];
 
 /**
  * Distinct subject and body words at which the classifier's opinion counts in full. Below it the opinion is
@@ -75,6 +76,11 @@ export function createEngine(deps: EngineDeps): Engine {
   const config = deps.config;
   for (const detector of detectors) {
     if (config.weights[detector.id] === undefined) throw new Error(`engine.weights has no weight for rule ${detector.id}`);
+  }
+  const allowWeight = config.weights.ALLOW_LIST_UNVERIFIED ?? 0;
+  if (allowWeight < ALLOW_UNVERIFIED_WEIGHT_RANGE.min || allowWeight > ALLOW_UNVERIFIED_WEIGHT_RANGE.max) {
+    // An unauthenticated allow entry is a hint, never a verdict (docs/authentication.md "Allow list").
+    throw new Error(`engine.weights.ALLOW_LIST_UNVERIFIED must be between ${ALLOW_UNVERIFIED_WEIGHT_RANGE.min} and ${ALLOW_UNVERIFIED_WEIGHT_RANGE.max}, got ${allowWeight}`);
   }
   const classifier = deps.classifier === undefined ? loadConfiguredModel(config) : deps.classifier;
   const brands = new BrandIndex(deps.brands);

@@ -1,5 +1,6 @@
 import type { NormalizedMessage } from '../core/message.js';
-import { senderAuth, type SenderAuth } from '../mail/auth-results.js';
+import { headerOnlyFacts } from '../mail/auth-combine.js';
+import { countedAuth, type SenderAuth } from '../mail/auth-results.js';
 import { parseHtml, type HtmlFacts } from '../mail/html.js';
 import { extractUrls, type ExtractedUrl } from '../mail/url-extract.js';
 import { visibleBody } from './classifier/document.js';
@@ -163,7 +164,7 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
   return {
     message,
     ctx,
-    auth: senderAuth(message.headers, message.authHints),
+    auth: countedAuth(ctx.authentication ?? (ctx.headerTrust ? headerOnlyFacts(message.headers, domainOf(message.from?.address ?? ''), ctx.headerTrust) : undefined)),
     html,
     bodyText,
     ruleText,

@@ -1,4 +1,5 @@
 import type { EngineResult } from '../core/analysis.js';
+import type { AuthenticationFacts } from '../core/authentication.js';
 import type { NormalizedMessage } from '../core/message.js';
 
 /** An allow- or block-list entry as the engine sees it (contract §4). */
@@ -17,6 +18,16 @@ export interface AnalysisContext {
   /** Domains the tenant receives mail for: lookalike targets and "recipient's own domain" checks. */
   tenantDomains: string[];
   now: number;
+  /**
+   * Sender authentication with provenance, from the authentication service (docs/authentication.md);
+   * absent = nothing known. Only verified and trusted-header facts count.
+   */
+  authentication?: AuthenticationFacts;
+  /**
+   * Without `authentication`: read the message's Authentication-Results with these trusted authserv-ids
+   * (nothing verified; `phishgate scan` of stored mail). Absent = the headers count for nothing.
+   */
+  headerTrust?: { trustedIds: string[]; ownId: string };
 }
 
 /** The single entry point used by the REST API, the SMTP door, the milter and `phishgate scan`. */

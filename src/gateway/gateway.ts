@@ -6,6 +6,8 @@ import type { NormalizedMessage } from '../core/message.js';
 import type { Config } from '../config/schema.js';
 import type { RawMessage } from '../mail/spool.js';
 import type { AnalysisService } from '../services/analysis.js';
+import type { AuthenticationService } from '../services/authentication/service.js';
+import { authenticationResultsValue } from './authentication-header.js';
 import { boundedValue, tagSubject } from './header-values.js';
 import { actionFor, strictestAction, strictestVerdict } from './policy.js';
 import { headerText, readRawHeaders } from './raw-headers.js';
@@ -24,6 +26,8 @@ export interface GatewayDeps {
   parse: (raw: Buffer) => Promise<NormalizedMessage>;
   quarantine: QuarantineSink;
   logger: Logger;
+  /** SPF/DKIM/DMARC/ARC before analysis (docs/authentication.md); absent = nothing verified. */
+  authentication?: AuthenticationService;
 }
 
 /** Infrastructure problems are temporary: the MTA keeps the mail and retries (architecture). */
@@ -36,7 +40,7 @@ export class GatewayTemporaryError extends Error {
 
 const REASONS_IN_HEADER = 3;
 
-function tagHeaders(outcomes: TenantOutcome[], records: AnalysisRecord[]): HeaderToAdd[] {
+function tagHeaders(outcomes: TenantOutcome[], records: AnalysisRecord[], authResults: HeaderToAdd | null): HeaderToAdd[] {
   const verdict = strictestVerdict(outcomes.map((o) => o.verdict));
   const score = Math.max(...outcomes.map((o) => o.score));
   const reasons = [...new Set(records.flatMap((r) => r.reasons))].slice(0, REASONS_IN_HEADER);
@@ -45,6 +49,7 @@ function tagHeaders(outcomes: TenantOutcome[], records: AnalysisRecord[]): Heade
     { name: 'X-Phishgate-Score', value: score.toFixed(3) },
     { name: 'X-Phishgate-Analysis-Id', value: outcomes.map((o) => o.analysisId).join(', ') },
     { name: 'X-Phishgate-Reasons', value: boundedValue(reasons.join('; ')) },
+    ...(authResults ? [authResults] : []),
   ];
 }
 
@@ -97,6 +102,15 @@ export function createGateway(deps: GatewayDeps): Gateway {
         return skipped('unparseable');
       }
       message.envelope = { mailFrom: envelope.mailFrom || null, rcptTo: envelope.rcptTo, clientAddress: envelope.clientAddress, clientHelo: envelope.clientHelo };
+      // Once per message, for every tenant: authentication does not depend on who receives the mail.
+      if (deps.authentication) {
+        message.authentication = await deps.authentication.authenticate({
+          raw: bytes,
+          envelope: { clientIp: envelope.clientAddress, helo: envelope.clientHelo, mailFrom: envelope.mailFrom },
+          message,
+          tenantId: '',
+        });
+      }
 
       const results: Array<{ outcome: TenantOutcome; record: AnalysisRecord }> = [];
       try {
@@ -112,7 +126,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
       const records = results.map((r) => r.record);
       const action = strictestAction(outcomes.map((o) => o.action));
       const verdict = strictestVerdict(outcomes.map((o) => o.verdict));
-      const headers = tagHeaders(outcomes, records);
+      const authResults =
+        deps.authentication && message.authentication && config.auth.add_header
+          ? { name: 'Authentication-Results', value: authenticationResultsValue(deps.authentication.authservId, message.authentication) }
+          : null;
+      const headers = tagHeaders(outcomes, records, authResults);
       const tag = verdict === 'safe' ? '' : config.gateway.subject_tags[verdict];
       const rawSubject = readRawHeaders(bytes).find((h) => h.name.toLowerCase() === 'subject')?.value ?? null;
       const summary = `${verdict} (score ${Math.max(...outcomes.map((o) => o.score)).toFixed(2)})${records[0]?.reasons[0] ? `: ${records[0].reasons[0]}` : ''}`;

@@ -2,6 +2,7 @@
 import type {} from '@fastify/swagger';
 import { Type, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { VERDICTS, RECOMMENDATIONS, ANALYSIS_STATUSES } from '../core/analysis.js';
+import { AuthenticationSchema } from './authentication-schema.js';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** `{ type: string, enum: [...] }`: validation errors list the allowed values, and OpenAPI shows an enum. */
@@ -53,6 +54,7 @@ const resultFields = {
   recommendation: literals(RECOMMENDATIONS),
   urls: Type.Array(FoundUrlSchema),
   coverage: Type.Array(Type.String()),
+  authentication: AuthenticationSchema,
 };
 
 const recordFields = {

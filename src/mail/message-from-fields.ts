@@ -54,13 +54,14 @@ function applyHeaderObject(message: NormalizedMessage, headers: Record<string, s
 }
 
 /**
+ * `decoded` is `raw_email` already decoded by the caller (it also needs the bytes, for DKIM).
  * Contract §4: with `raw_email` the fields come from the parsed message and the required fields are
  * waived; fields also given explicitly override the parsed ones, and `urls` are merged.
  */
-export async function messageFromFields(fields: AnalyzeFields, limits: ParseLimits = DEFAULT_PARSE_LIMITS): Promise<NormalizedMessage> {
+export async function messageFromFields(fields: AnalyzeFields, limits: ParseLimits = DEFAULT_PARSE_LIMITS, decoded: Buffer | null = null): Promise<NormalizedMessage> {
   let message: NormalizedMessage;
   if (fields.raw_email !== undefined) {
-    message = await parseRawMessage(decodeBase64Strict('raw_email', fields.raw_email), limits);
+    message = await parseRawMessage(decoded ?? decodeBase64Strict('raw_email', fields.raw_email), limits);
   } else {
     for (const required of ['subject', 'from', 'body_text'] as const) {
       if (fields[required] === undefined) throw badRequest(`${required} is required (or send the whole message as raw_email)`);

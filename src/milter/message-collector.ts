@@ -1,4 +1,4 @@
-import { PHISHGATE_HEADER_PREFIX } from '../gateway/types.js';
+import { isForgedHeader } from '../gateway/forged-headers.js';
 import { SpoolWriter, type RawMessage } from '../mail/spool.js';
 
 export interface CollectorOptions {
@@ -9,6 +9,8 @@ export interface CollectorOptions {
   maxMessageBytes: number;
   /** HDR_LEADSPC was negotiated: values arrive with their leading space (milter-protocol.md §4 "Headers"). */
   leadingSpace: boolean;
+  /** auth.authserv_id: incoming Authentication-Results with it are forged (docs/authentication.md). */
+  ownAuthservId?: string | null;
 }
 
 /** One header occurrence as Postfix counts them for CHGHEADER: 1-based, per name, case-insensitive (§6). */
@@ -22,7 +24,7 @@ export interface CollectedMessage {
   raw: RawMessage | null;
   /** Bytes seen, including any dropped past the limit. */
   size: number;
-  /** Every `X-Phishgate-*` header that arrived from outside, to be deleted before tagging. */
+  /** Every `X-Phishgate-*` header, and Authentication-Results with our authserv-id, that arrived from outside: deleted before tagging. */
   forgedHeaders: HeaderOccurrence[];
 }
 
@@ -55,7 +57,7 @@ export class MessageCollector {
     const key = name.toLowerCase();
     const index = (this.occurrences.get(key) ?? 0) + 1;
     this.occurrences.set(key, index);
-    if (key.startsWith(PHISHGATE_HEADER_PREFIX)) this.forged.push({ name, index });
+    if (isForgedHeader(key, value.toString('latin1'), this.options.ownAuthservId)) this.forged.push({ name, index });
     const line = Buffer.concat([Buffer.from(name, 'latin1'), this.options.leadingSpace ? COLON : COLON_SPACE, toCrlf(value), CRLF]);
     await this.write(line);
   }

@@ -10,7 +10,7 @@ import { MilterSession } from './session.js';
 
 export interface MilterServerOptions {
   /** `milter` (this door) and `gateway` (size limits, spooling, oversize action) sections. */
-  config: Pick<Config, 'milter' | 'gateway'>;
+  config: Pick<Config, 'milter' | 'gateway'> & Partial<Pick<Config, 'auth'>>;
   gateway: Gateway;
   logger: Logger;
   /** Per-connection id used in every log line; a counter when not given. */
@@ -75,6 +75,7 @@ export function createMilterServer(options: MilterServerOptions): MilterServer {
         spillThresholdBytes: gatewayConfig.spill_threshold_bytes,
         spoolDir: gatewayConfig.spool_dir,
         maxMessageBytes: gatewayConfig.max_message_bytes,
+        ownAuthservId: options.config.auth?.authserv_id ?? null,
       },
       endOfMessage,
       ...(options.wants && { wants: options.wants }),

@@ -1,4 +1,5 @@
 import type { AnalysisRecord, AnalysisStatus, EngineResult } from '../core/analysis.js';
+import { noAuthentication, type AuthenticationFacts } from '../core/authentication.js';
 import type { Source } from '../core/message.js';
 import type { AnalysisRow } from '../store/repositories/analyses.js';
 import { microsToEur } from './quota.js';
@@ -25,6 +26,7 @@ export interface RecordInput {
   createdAt: string;
   source: Source;
   livemode: boolean;
+  authentication?: AuthenticationFacts | undefined;
 }
 
 export function buildRecord(input: RecordInput): AnalysisRecord {
@@ -37,6 +39,7 @@ export function buildRecord(input: RecordInput): AnalysisRecord {
     created_at: input.createdAt,
     source: input.source,
     livemode: input.livemode,
+    authentication: input.authentication ?? noAuthentication(),
   };
 }
 

@@ -76,14 +76,20 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       const charging = options.chargeQuota && principal.livemode;
       if (charging) await quota.assertAvailable(principal.tenant);
       const { allowList, blockList } = await lists.forEngine(principal);
-      const result = await engine.analyze(message, { allowList, blockList, tenantDomains: deps.tenantDomains(principal.tenant.id), now: clock.now() });
+      const result = await engine.analyze(message, {
+        allowList,
+        blockList,
+        tenantDomains: deps.tenantDomains(principal.tenant.id),
+        now: clock.now(),
+        ...(message.authentication ? { authentication: message.authentication } : {}),
+      });
 
       const completedAt = toIso(clock.now());
       const id = options.queued?.id ?? newId('an');
       const createdAt = options.queued?.createdAt ?? completedAt;
       const { record, quotaAfter, stored } = await inTransaction(store, async (trx) => {
         const charge = charging ? await quota.charge(trx, principal.tenant) : null;
-        const record = buildRecord({ id, result, costMicros: charge?.costMicros ?? 0, createdAt, source: options.source, livemode: principal.livemode });
+        const record = buildRecord({ id, result, costMicros: charge?.costMicros ?? 0, createdAt, source: options.source, livemode: principal.livemode, authentication: message.authentication });
         const row = {
           id,
           tenant_id: principal.tenant.id,

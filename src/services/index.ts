@@ -1,4 +1,5 @@
 import type { Engine } from '../engine/types.js';
+import { createAuthenticationService, VERIFICATION_OFF, type AuthenticationService } from './authentication/service.js';
 import { createAnalysisService, type AfterCommitHook, type InTransactionHook } from './analysis.js';
 import { createAsyncAnalysisService } from './async-analysis.js';
 import type { ServiceContext } from './context.js';
@@ -22,6 +23,8 @@ export interface ServiceOptions {
   afterCommit?: AfterCommitHook[];
   /** Webhook and asynchronous-analysis settings (config `webhooks`); contract defaults when absent. */
   webhooks?: WebhookSettings;
+  /** Sender authentication before analysis; absent = no verification (no DNS), headers' results only. */
+  authentication?: AuthenticationService;
 }
 
 /** Every service over one store; the only layer that touches the store (architecture). */
@@ -58,6 +61,7 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     webhooks: createWebhookService(ctx, outbox, { maxEndpoints: settings.maxEndpoints }),
     outbox,
     quarantine: createQuarantineService(ctx, { retentionDays: options.quarantineDays ?? 30 }),
+    authentication: options.authentication ?? createAuthenticationService(VERIFICATION_OFF),
   };
 }
 

@@ -17,7 +17,7 @@ import type { Relay } from './relay-pool.js';
 import { shuttingDown, SmtpReply } from './replies.js';
 
 export interface SmtpDoorDeps {
-  config: Pick<Config, 'smtp' | 'gateway' | 'shutdown'>;
+  config: Pick<Config, 'smtp' | 'gateway' | 'shutdown'> & Partial<Pick<Config, 'auth'>>;
   gateway: Gateway;
   relay: Relay;
   logger: Logger;
@@ -60,6 +60,7 @@ export async function startSmtpDoor(deps: SmtpDoorDeps): Promise<SmtpDoor> {
     spool: { thresholdBytes: config.gateway.spill_threshold_bytes, dir: config.gateway.spool_dir },
     xforwardNetworks,
     logger,
+    ownAuthservId: config.auth?.authserv_id ?? null,
   });
   const inFlight = new Set<Promise<unknown>>();
   let closing: Promise<void> | null = null;

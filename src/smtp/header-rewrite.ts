@@ -4,13 +4,15 @@
  * Subject line is replaced when the gateway tagged it, and every other byte stays as it was,
  * line endings included. Works on bytes (latin1 view: one char per byte), never decodes anything.
  */
+import { isForgedHeader } from '../gateway/forged-headers.js';
 import type { HeaderToAdd } from '../gateway/types.js';
-import { PHISHGATE_HEADER_PREFIX } from '../gateway/types.js';
 
 export interface HeaderEdits {
   addHeaders: HeaderToAdd[];
   /** Replacement Subject value (already RFC 2047-safe), or null to leave the Subject alone. */
   newSubject: string | null;
+  /** Our authserv-id: incoming Authentication-Results carrying it are forged and removed (auth.authserv_id). */
+  ownAuthservId?: string | null;
 }
 
 /** RFC 5322 §2.1.1: a line is at most 998 octets before its CRLF. */
@@ -95,7 +97,7 @@ export function rewriteHeaderSection(head: Buffer, edits: HeaderEdits): Buffer {
   let subjectDone = edits.newSubject === null;
   const kept: string[] = [];
   for (const field of fields) {
-    if (field.name?.startsWith(PHISHGATE_HEADER_PREFIX)) continue;
+    if (field.name && isForgedHeader(field.name, field.text.slice(field.text.indexOf(':') + 1), edits.ownAuthservId)) continue;
     if (!subjectDone && field.name === 'subject') {
       subjectDone = true;
       kept.push(`${foldLine(`Subject: ${asBytes(edits.newSubject!)}`, eol)}${lineEndOf(field.text)}`);

@@ -22,6 +22,8 @@ export interface MessageHandlerDeps {
   spool: SpoolOptions;
   xforwardNetworks: NetworkList;
   logger: Logger;
+  /** auth.authserv_id: incoming Authentication-Results with it are removed when the message is edited. */
+  ownAuthservId?: string | null;
 }
 
 /** smtp-server marks a stream that went past `size`; it answers 552 itself. */
@@ -84,7 +86,7 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
     }
 
     try {
-      const reply = await relay.send(relayEnvelope(session, envelope), await outgoingMessage(raw, outcome.edits));
+      const reply = await relay.send(relayEnvelope(session, envelope), await outgoingMessage(raw, outcome.edits && { ...outcome.edits, ownAuthservId: deps.ownAuthservId ?? null }));
       logger.info(log, 'smtp: message relayed');
       return { text: accepted(`Ok: ${decision.tenants.length ? `scanned (${analysisIds(decision)}), ` : ''}relayed: ${reply}`), outcome: 'relayed' };
     } catch (error) {

@@ -4,10 +4,20 @@ import { emptyMessage, type NormalizedMessage } from '../../src/core/message.js'
 import type { Detector } from '../../src/engine/detector.js';
 import { createEngine } from '../../src/engine/engine.js';
 import { DETECTORS } from '../../src/engine/registry.js';
+import { noAuthentication, type AuthenticationFacts, type Provenance } from '../../src/core/authentication.js';
+import type { AuthOutcome } from '../../src/core/message.js';
 import type { AnalysisContext, ListEntryRef } from '../../src/engine/types.js';
 
 const config = loadConfig({ env: {} }).engine;
 const ctx = (over: Partial<AnalysisContext> = {}): AnalysisContext => ({ allowList: [], blockList: [], tenantDomains: [], now: 0, ...over });
+
+/** Authentication facts of one provenance for the From domain (shop.example.com unless given). */
+function auth(provenance: Provenance, results: { spf?: AuthOutcome; dmarc?: AuthOutcome }, domain = 'shop.example.com'): AuthenticationFacts {
+  const facts = noAuthentication();
+  if (results.spf) facts.spf = { result: results.spf, domain, provenance };
+  if (results.dmarc) facts.dmarc = { result: results.dmarc, domain, policy: 'reject', provenance };
+  return facts;
+}
 const entry = (type: 'domain' | 'email', value: string): ListEntryRef => ({ id: `le_${value}`, type, value, note: null });
 
 /** A message as the REST API builds it from JSON fields (no raw_email). */
@@ -53,10 +63,13 @@ describe('createEngine', () => {
     expect(result.coverage).toContain('body truncated at 4000 characters for the classifier');
   });
 
-  it('reads auth hints from the API and flags DMARC failure', async () => {
-    const result = await createEngine({ config, classifier: null }).analyze(apiMessage({ authHints: { dmarc: 'fail', spf: 'fail' } }), ctx());
+  it('flags a verified DMARC failure, and ignores the same result when it is only claimed', async () => {
+    const engine = createEngine({ config, classifier: null });
+    const result = await engine.analyze(apiMessage(), ctx({ authentication: auth('verified', { dmarc: 'fail', spf: 'fail' }) }));
     expect(result.rules.find((r) => r.id === 'AUTH_FAIL')?.reason).toMatch(/DMARC failed for shop\.example\.com/);
     expect(result.indicators.impersonation).toBe(true);
+    const claimed = await engine.analyze(apiMessage(), ctx({ authentication: auth('claimed', { dmarc: 'fail', spf: 'fail' }) }));
+    expect(claimed.rules.map((r) => r.id)).not.toContain('AUTH_FAIL');
   });
 });
 
@@ -69,16 +82,38 @@ describe('allow and block lists (contract §4)', () => {
     expect(result.reasons[0]).toMatch(/block list: domain example\.com/);
   });
 
-  it('an allowed sender is safe, with a reason naming the entry', async () => {
-    const result = await engine.analyze(apiMessage({ subject: 'URGENT verify your account now' }), ctx({ allowList: [entry('domain', 'shop.example.com')] }));
-    expect(result).toMatchObject({ verdict: 'safe', score: 0 });
-    expect(result.reasons[0]).toMatch(/allow list: domain shop\.example\.com/);
+  it('an allowed sender with an aligned verified or trusted pass is safe, with a reason naming the entry', async () => {
+    for (const provenance of ['verified', 'trusted-header'] as const) {
+      const result = await engine.analyze(apiMessage({ subject: 'URGENT verify your account now' }), ctx({ allowList: [entry('domain', 'shop.example.com')], authentication: auth(provenance, { dmarc: 'pass' }) }));
+      expect(result).toMatchObject({ verdict: 'safe', score: 0 });
+      expect(result.reasons[0]).toMatch(/allow list \(DMARC passed\): domain shop\.example\.com/);
+    }
+  });
+
+  it('without counted authentication the entry is a bounded hint, never a verdict', async () => {
+    const phishy = apiMessage({ subject: 'URGENT verify your account now', text: 'Your account is suspended. Verify now: ', urls: ['http://198.51.100.23/login'] });
+    const listed = ctx({ allowList: [entry('domain', 'shop.example.com')] });
+    for (const authentication of [undefined, auth('claimed', { dmarc: 'pass', spf: 'pass' })]) {
+      const result = await engine.analyze(phishy, { ...listed, ...(authentication ? { authentication } : {}) });
+      const rule = result.rules.find((r) => r.id === 'ALLOW_LIST_UNVERIFIED');
+      expect(rule?.weight).toBe(config.weights.ALLOW_LIST_UNVERIFIED);
+      expect(result.score).toBeGreaterThan(0);
+      expect(result.reasons.join(' ')).not.toMatch(/is on the allow list:/);
+    }
+    const without = await engine.analyze(phishy, ctx());
+    expect((await engine.analyze(phishy, listed)).score).toBeLessThan(without.score);
+  });
+
+  it('refuses an ALLOW_LIST_UNVERIFIED weight outside [-3, 0]', () => {
+    for (const weight of [-5, 1]) {
+      expect(() => createEngine({ config: { ...config, weights: { ...config.weights, ALLOW_LIST_UNVERIFIED: weight } }, classifier: null })).toThrow(/ALLOW_LIST_UNVERIFIED must be between -3 and 0/);
+    }
   });
 
   it('ignores the allow entry when DMARC or SPF fails for that domain, and says so', async () => {
-    const result = await engine.analyze(apiMessage({ authHints: { dmarc: 'fail' } }), ctx({ allowList: [entry('domain', 'example.com')] }));
+    const result = await engine.analyze(apiMessage(), ctx({ allowList: [entry('domain', 'example.com')], authentication: auth('verified', { dmarc: 'fail' }) }));
     expect(result.reasons.at(-1)).toMatch(/Allow-list entry domain example\.com ignored: DMARC failed/);
-    expect(result.rules.length).toBeGreaterThan(0);
+    expect(result.rules.map((r) => r.id)).not.toContain('ALLOW_LIST_UNVERIFIED');
   });
 });
 
@@ -92,7 +127,11 @@ describe('evasion and internal mail', () => {
   it('authenticated mail from the tenant domain counts as internal; unauthenticated does not', async () => {
     const internal = apiMessage({ from: { name: 'Claire', address: 'claire@example.com' } });
     const tenant = ctx({ tenantDomains: ['example.com'] });
-    expect((await engine.analyze({ ...internal, authHints: { dmarc: 'pass' } }, tenant)).rules.map((r) => r.id)).toContain('INTERNAL_AUTHENTICATED');
+    const fromTenant = (provenance: Provenance) => ({ ...tenant, authentication: auth(provenance, { dmarc: 'pass' }, 'example.com') });
+    expect((await engine.analyze(internal, fromTenant('verified'))).rules.map((r) => r.id)).toContain('INTERNAL_AUTHENTICATED');
+    expect((await engine.analyze(internal, fromTenant('trusted-header'))).rules.map((r) => r.id)).toContain('INTERNAL_AUTHENTICATED');
+    // A forged Authentication-Results (claimed) is the CEO-fraud attack: it must earn nothing.
+    expect((await engine.analyze(internal, fromTenant('claimed'))).rules.map((r) => r.id)).not.toContain('INTERNAL_AUTHENTICATED');
     expect((await engine.analyze(internal, tenant)).rules.map((r) => r.id)).not.toContain('INTERNAL_AUTHENTICATED');
   });
 });

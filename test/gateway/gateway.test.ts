@@ -22,11 +22,12 @@ describe.each(DIALECTS)('gateway decisions (%s)', (dialect) => {
 
   const build = (overrides: Record<string, unknown>) => {
     const config = { ...h.config, gateway: { ...h.config.gateway, ...overrides } };
-    return createGateway({ config, analysis: h.services.analysis, findTenant: h.services.tenants.find, parse: parseRawMessage, quarantine: sink, logger: pino({ level: 'silent' }) });
+    return createGateway({ config, analysis: h.services.analysis, findTenant: h.services.tenants.find, parse: parseRawMessage, quarantine: sink, logger: pino({ level: 'silent' }), authentication: h.services.authentication });
   };
 
   beforeEach(async () => {
-    h = await createHarness({ dialect });
+    // y.example sends from 192.0.2.1 and publishes DMARC: its mail from there is authenticated.
+    h = await createHarness({ dialect, dnsZone: { 'TXT y.example': [['v=spf1 ip4:192.0.2.1 -all']], 'TXT _dmarc.y.example': [['v=DMARC1; p=none']] } });
     acme = (await h.services.tenants.create({ name: 'acme', planCode: 'discovery' })).id;
     beta = (await h.services.tenants.create({ name: 'beta', planCode: 'starter' })).id;
     gateway = build({ domains: { 'acme.test': acme, 'beta.test': beta }, default_tenant: null, tenant_actions: { [beta]: { suspicious: 'reject', phishing: 'reject' } } });
@@ -36,7 +37,9 @@ describe.each(DIALECTS)('gateway decisions (%s)', (dialect) => {
   it('tags safe mail with the X-Phishgate headers and stores the analysis with source smtp, uncharged', async () => {
     const decision = await gateway.decide(mail('Lunch', 'See you at noon.'), { mailFrom: 'sender@outside.example', rcptTo: ['a@acme.test'] }, 'smtp');
     expect(decision).toMatchObject({ action: 'tag', verdict: 'safe', newSubject: null, reject: null });
-    expect(decision.addHeaders.map((x) => x.name)).toEqual(['X-Phishgate-Verdict', 'X-Phishgate-Score', 'X-Phishgate-Analysis-Id', 'X-Phishgate-Reasons']);
+    expect(decision.addHeaders.map((x) => x.name)).toEqual(['X-Phishgate-Verdict', 'X-Phishgate-Score', 'X-Phishgate-Analysis-Id', 'X-Phishgate-Reasons', 'Authentication-Results']);
+    // No client address in this envelope (no SPF), no signature: only DMARC was checked.
+    expect(decision.addHeaders[4]!.value).toBe('phishgate; dmarc=none header.from=outside.example');
     expect(decision.addHeaders[0]!.value).toBe('safe');
     const tenant = (await h.services.tenants.get(acme))!;
     const listed = await h.services.analysis.list({ tenant, livemode: true }, { limit: 10, offset: 0 });
@@ -68,10 +71,10 @@ describe.each(DIALECTS)('gateway decisions (%s)', (dialect) => {
     }
   });
 
-  it('applies the tenant allow list of each tenant separately', async () => {
+  it('applies the tenant allow list of each tenant separately (on an aligned authentication pass)', async () => {
     const tenant = (await h.services.tenants.get(acme))!;
     await h.services.lists.add({ tenant, livemode: true }, 'allow', { type: 'domain', value: 'y.example' });
-    const decision = await gateway.decide(mail('Account notice', PHISH_BODY, 'x@y.example'), { mailFrom: 'x@y.example', rcptTo: ['a@acme.test', 'b@beta.test'] }, 'smtp');
+    const decision = await gateway.decide(mail('Account notice', PHISH_BODY, 'x@y.example'), { mailFrom: 'x@y.example', rcptTo: ['a@acme.test', 'b@beta.test'], clientAddress: '192.0.2.1' }, 'smtp');
     expect(decision.tenants.map((t) => t.verdict)).toEqual(['safe', 'phishing']);
   });
 

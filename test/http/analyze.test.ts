@@ -20,7 +20,12 @@ describe.each(DIALECTS)('POST /v1/analyze (%s)', (dialect) => {
   let h: Harness;
   let key: string;
   beforeEach(async () => {
-    h = await createHarness({ dialect, overrides: { http: { body_limit_bytes: 1024 * 1024 } } });
+    h = await createHarness({
+      dialect,
+      overrides: { http: { body_limit_bytes: 1024 * 1024 } },
+      // The allow-listed domain of the tests below sends from 192.0.2.1 and publishes DMARC p=reject.
+      dnsZone: { 'TXT mail.paypa1-secure.example': [['v=spf1 ip4:192.0.2.1 -all']], 'TXT _dmarc.paypa1-secure.example': [['v=DMARC1; p=reject']] },
+    });
     key = (await h.tenantWithKey()).key;
   });
   afterEach(() => h.close());
@@ -123,14 +128,14 @@ describe.each(DIALECTS)('POST /v1/analyze (%s)', (dialect) => {
     expect(data.reasons[0]).toMatch(/block list.*tom@vendor\.example.*compromised/);
   });
 
-  it('marks an allow-listed sender safe, also for subdomains, unless DMARC fails for it', async () => {
+  it('marks an allow-listed sender safe on an aligned pass, also for subdomains, unless DMARC fails for it', async () => {
     await h.call('POST', '/v1/whitelist', key, { type: 'domain', value: 'paypa1-secure.example' });
-    const urgent = { subject: 'Urgent', from: 'x@mail.paypa1-secure.example', body_text: 'Verify your account immediately http://198.51.100.9/' };
-    const allowed = (await h.call('POST', '/v1/analyze', key, urgent)).json().data;
+    const urgent = { subject: 'Urgent', from: 'x@mail.paypa1-secure.example', body_text: 'Verify your account immediately http://198.51.100.9/', mail_from: 'x@mail.paypa1-secure.example' };
+    const allowed = (await h.call('POST', '/v1/analyze', key, { ...urgent, client_ip: '192.0.2.1' })).json().data;
     expect(allowed.verdict).toBe('safe');
-    expect(allowed.reasons[0]).toMatch(/allow list/);
+    expect(allowed.reasons[0]).toMatch(/allow list \(DMARC passed\)/);
 
-    const spoofed = (await h.call('POST', '/v1/analyze', key, { ...urgent, headers: { dmarc: 'fail' } })).json().data;
+    const spoofed = (await h.call('POST', '/v1/analyze', key, { ...urgent, client_ip: '203.0.113.9' })).json().data;
     expect(spoofed.verdict).not.toBe('safe');
     expect(spoofed.reasons.join(' ')).toMatch(/Allow-list entry .* ignored: DMARC failed/);
   });

@@ -41,7 +41,11 @@ describe('GET /v1/openapi.json', () => {
   it('generates request and response schemas from the validators', () => {
     const analyze = doc.paths['/v1/analyze'].post;
     const body = analyze.requestBody.content['application/json'].schema;
-    expect(Object.keys(body.properties)).toEqual(['subject', 'from', 'to', 'body_text', 'body_html', 'urls', 'headers', 'raw_email', 'async']);
+    expect(Object.keys(body.properties)).toEqual(['subject', 'from', 'to', 'body_text', 'body_html', 'urls', 'headers', 'raw_email', 'client_ip', 'helo', 'mail_from', 'async']);
+    const result = doc.components.schemas.AnalysisResult;
+    expect(result.required).toContain('authentication');
+    expect(Object.keys(result.properties.authentication.properties)).toEqual(['spf', 'dkim', 'dmarc', 'arc']);
+    expect(result.properties.authentication.properties.spf.properties.provenance.enum).toEqual(['verified', 'trusted-header', 'claimed', 'none']);
     expect(analyze.responses['200']).toBeDefined();
     expect(analyze.responses['4XX'] ?? analyze.responses['4xx']).toBeDefined();
     const list = doc.paths['/v1/analyses'].get;

@@ -19,7 +19,8 @@ export async function cli(argv: string[], env: NodeJS.ProcessEnv): Promise<{ cod
 
 /** Starts the real `phishgate` entry point (through tsx, so no build is needed) as a child process. */
 export function spawnPhishgate(argv: string[], env: NodeJS.ProcessEnv) {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...argv], {
+  // The child gets the same guard as the tests: no real DNS lookups (test/setup/no-real-dns.ts).
+  return spawn(process.execPath, ['--import', 'tsx', '--import', './test/setup/no-real-dns.ts', 'src/cli/main.ts', ...argv], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,8 @@ import { buildApp } from '../../src/http/app.js';
 import { createAsyncAnalysisRunner, type AsyncAnalysisRunner } from '../../src/jobs/async-analysis-runner.js';
 import { createWebhookWorker, type WebhookWorker } from '../../src/jobs/webhook-worker.js';
 import { createServices, type Services } from '../../src/services/index.js';
+import { createAuthenticationService } from '../../src/services/authentication/service.js';
+import { stubResolve, type Zone } from './stub-dns.js';
 import { createMemoryRateLimiter } from '../../src/services/rate-limiter.js';
 import { createReadiness } from '../../src/ops/readiness.js';
 import { webhookSettingsFromConfig } from '../../src/services/webhooks/settings.js';
@@ -45,6 +47,8 @@ export interface HarnessOptions {
   dialect?: TestDialect;
   /** Jitter source for webhook retries; 0.5 means "no jitter", so delays are exactly the schedule. */
   random?: () => number;
+  /** DNS records the authentication service sees (a stub: tests never reach the public DNS); none by default. */
+  dnsZone?: Zone;
 }
 
 /** A real app over a real SQLite file (architecture: integration tests use real parts). */
@@ -60,7 +64,12 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const engine = createEngine({ config: config.engine });
   const services = createServices(
     { store, clock, newId: ids },
-    { engine, retentionDays: config.retention.analyses_days, webhooks: webhookSettingsFromConfig(config.webhooks, options.random ?? (() => 0.5)) },
+    {
+      engine,
+      retentionDays: config.retention.analyses_days,
+      webhooks: webhookSettingsFromConfig(config.webhooks, options.random ?? (() => 0.5)),
+      authentication: createAuthenticationService(config.auth, { resolve: stubResolve(options.dnsZone ?? {}) }),
+    },
   );
   const logger = pino({ level: 'silent' });
   const worker = createWebhookWorker({

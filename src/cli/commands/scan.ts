@@ -66,7 +66,9 @@ export const scanCommand: CommandHandler = async (argv: string[], io: CliIo): Pr
   }
   const config = loadConfig({ env: io.env });
   const secrets = loadSecrets(io.env);
-  const ctx: AnalysisContext = { allowList: [], blockList: [], tenantDomains: tenantDomains(config, values.tenant), now: Date.now() };
+  // Stored mail cannot be verified any more (the SMTP session is gone): results of your own MTAs count.
+  const headerTrust = { trustedIds: config.auth.trusted_authserv_ids.map((id) => id.toLowerCase()), ownId: config.auth.authserv_id.toLowerCase() };
+  const ctx: AnalysisContext = { allowList: [], blockList: [], tenantDomains: tenantDomains(config, values.tenant), now: Date.now(), headerTrust };
   const limits = parseLimitsOf(config.engine);
   const onDetectorError = (id: string, error: unknown): void => {
     io.stderr.write(`detector ${id} failed: ${String(error)}\n`);

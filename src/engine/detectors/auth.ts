@@ -6,7 +6,7 @@ export const authFail: Detector = {
   id: 'AUTH_FAIL',
   group: 'auth',
   indicator: 'impersonation',
-  description: 'SPF, DKIM or DMARC failed for the sender (as recorded by the receiving server or given by the caller)',
+  description: 'SPF, DKIM or DMARC failed for the sender (verified, or recorded by a trusted MTA)',
   run({ auth, sender }) {
     const domain = sender.domain || 'the sender domain';
     const hits: DetectorHit[] = [];

@@ -1,6 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { messageFromFields } from '../../../mail/message-from-fields.js';
+import { isIP } from 'node:net';
+import { badRequest } from '../../../core/errors.js';
+import { decodeBase64Strict, messageFromFields } from '../../../mail/message-from-fields.js';
+import type { AuthenticationService } from '../../../services/authentication/service.js';
 import { requirePrincipal } from '../../auth.js';
 import type { AsyncAnalysisService } from '../../../services/async-analysis.js';
 import { Envelope, QuotaObject, StringEnum, responses } from '../../schemas.js';
@@ -8,6 +11,8 @@ import { quotaJson, type V1Deps } from './deps.js';
 
 export interface AnalyzeRouteDeps extends V1Deps {
   asyncAnalysis: AsyncAnalysisService;
+  /** SPF/DKIM/DMARC/ARC before analysis (docs/authentication.md); absent = nothing verified. */
+  authentication?: AuthenticationService;
 }
 
 const QueuedSchema = Envelope(Type.Object({ analysis_id: Type.String(), status: StringEnum(['queued']) }));
@@ -29,7 +34,12 @@ export const AnalyzeBody = Type.Object(
         description: 'SMTP headers, e.g. { "spf": "pass", "dkim": "fail", "dmarc": "fail", "Reply-To": "x@y" }',
       }),
     ),
-    raw_email: Type.Optional(Type.String({ minLength: 1, maxLength: 2 * MAX_TEXT, description: 'Base64 of the RFC 822 message' })),
+    raw_email: Type.Optional(Type.String({ minLength: 1, maxLength: 2 * MAX_TEXT, description: 'Base64 of the RFC 822 message; its DKIM signatures are verified' })),
+    client_ip: Type.Optional(
+      Type.String({ minLength: 2, maxLength: 45, description: 'Address of the client that handed the mail to your first MTA (enables the SPF check; see docs/authentication.md)' }),
+    ),
+    helo: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[^\\s]+$', description: 'HELO/EHLO name that client gave (SPF for the null sender)' })),
+    mail_from: Type.Optional(Type.String({ maxLength: 2_000, description: 'SMTP MAIL FROM address of that transaction ("" for the null sender)' })),
     async: Type.Optional(
       Type.Boolean({ description: 'Answer 202 { analysis_id, status: "queued" } at once; the result arrives by webhook and on GET /v1/analyses/:id' }),
     ),
@@ -52,7 +62,17 @@ export function analyzeRoutes(app: FastifyInstance, deps: AnalyzeRouteDeps): voi
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const message = await messageFromFields(request.body, deps.parseLimits);
+      const { client_ip: clientIp, helo, mail_from: mailFrom } = request.body;
+      if (clientIp !== undefined && !isIP(clientIp)) throw badRequest(`client_ip: "${clientIp.slice(0, 45)}" is not an IPv4 or IPv6 address`);
+      if (mailFrom && !/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) throw badRequest(`mail_from: "${mailFrom.slice(0, 80)}" is not an email address`);
+      const raw = request.body.raw_email !== undefined ? decodeBase64Strict('raw_email', request.body.raw_email) : null;
+      const message = await messageFromFields(request.body, deps.parseLimits, raw);
+      if (clientIp !== undefined || helo !== undefined || mailFrom !== undefined) {
+        message.envelope = { mailFrom: mailFrom ?? null, rcptTo: [], ...(clientIp && { clientAddress: clientIp }), ...(helo && { clientHelo: helo }) };
+      }
+      if (deps.authentication) {
+        message.authentication = await deps.authentication.authenticate({ raw, envelope: { clientIp, helo, mailFrom }, message, tenantId: principal.tenant.id });
+      }
       // Contract §4: validated now (a bad message is a 400 here), analysed in the background, quota charged on completion.
       if (request.body.async) {
         const { analysisId } = await deps.asyncAnalysis.enqueue(principal, message, { source: 'api', chargeQuota: true, apiKeyId: principal.key?.id ?? null });

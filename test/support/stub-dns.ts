@@ -1,0 +1,86 @@
+/**
+ * A stub DNS for tests (the public DNS is off limits, test/setup/no-real-dns.ts): a zone of records
+ * keyed "TYPE name", answered in-process (`stubResolve`) or over UDP on loopback (`startStubDnsServer`,
+ * for `phishgate serve` child processes, which get it through PHISHGATE_DNS_SERVERS).
+ */
+import { createSocket } from 'node:dgram';
+import dnsPacket from 'dns-packet';
+import type { DnsResolve } from '../../src/services/authentication/resolver.js';
+
+export type MxRecord = { exchange: string; priority: number };
+/** "TXT example.test" → [["v=spf1 …"]]; "A mx.example.test" → ["192.0.2.1"]; "MX x" → [{exchange, priority}]. */
+export type Zone = Record<string, unknown[]>;
+
+/** Names whose lookups fail with a DNS error code (e.g. ETIMEOUT, ESERVFAIL) instead of answering. */
+export type Failures = Record<string, string>;
+
+const key = (name: string, type: string) => `${type.toUpperCase()} ${name.toLowerCase().replace(/\.$/, '')}`;
+const errorOf = (code: string, what: string) => Object.assign(new Error(`${code} ${what}`), { code });
+
+export function stubResolve(zone: Zone, failures: Failures = {}): DnsResolve & { queries: string[] } {
+  const queries: string[] = [];
+  const resolve = (async (name: string, rrtype: string) => {
+    const k = key(name, rrtype);
+    queries.push(k);
+    const failure = failures[k] ?? failures[`* ${name.toLowerCase()}`];
+    if (failure) throw errorOf(failure, k);
+    const records = zone[k];
+    if (records) return records;
+    const exists = Object.keys(zone).some((z) => z.endsWith(` ${name.toLowerCase()}`));
+    throw errorOf(exists ? 'ENODATA' : 'ENOTFOUND', k);
+  }) as DnsResolve & { queries: string[] };
+  resolve.queries = queries;
+  return resolve;
+}
+
+/** TXT records longer than 255 bytes go out as several strings, as real DNS does. */
+const chunks = (text: string): string[] => text.match(/.{1,255}/gs) ?? [''];
+
+export interface StubDnsServer {
+  /** `127.0.0.1:PORT`, for auth.dns.servers / PHISHGATE_DNS_SERVERS. */
+  address: string;
+  zone: Zone;
+  queries: string[];
+  close(): Promise<void>;
+}
+
+/** The same zone served over UDP on 127.0.0.1 (port 0): NXDOMAIN for unknown names, no answers for unknown types. */
+export async function startStubDnsServer(zone: Zone): Promise<StubDnsServer> {
+  const socket = createSocket('udp4');
+  const queries: string[] = [];
+  socket.on('message', (message, peer) => {
+    let query: dnsPacket.Packet;
+    try {
+      query = dnsPacket.decode(message);
+    } catch {
+      return;
+    }
+    const question = query.questions?.[0];
+    if (!question) return;
+    const k = key(question.name, question.type);
+    queries.push(k);
+    const records = zone[k] ?? [];
+    const exists = Object.keys(zone).some((z) => z.endsWith(` ${question.name.toLowerCase()}`));
+    const answers = records.map((data) => {
+      const base = { name: question.name, ttl: 60, class: 'IN' as const };
+      if (question.type === 'TXT') return { ...base, type: 'TXT' as const, data: (data as string[]).flatMap(chunks) };
+      if (question.type === 'MX') return { ...base, type: 'MX' as const, data: { exchange: (data as MxRecord).exchange, preference: (data as MxRecord).priority } };
+      return { ...base, type: question.type as 'A', data: data as string };
+    });
+    const response = dnsPacket.encode({
+      type: 'response',
+      id: query.id ?? 0,
+      flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | (exists ? 0 : 3), // rcode 3 = NXDOMAIN
+      questions: [question],
+      answers: answers as dnsPacket.Answer[],
+    });
+    socket.send(response, peer.port, peer.address);
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return {
+    address: `127.0.0.1:${socket.address().port}`,
+    zone,
+    queries,
+    close: () => new Promise((resolve) => socket.close(() => resolve())),
+  };
+}

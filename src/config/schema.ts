@@ -4,6 +4,7 @@ import { EngineSection, LlmSection } from './sections/engine.js';
 import { GatewaySection, MilterSection, SmtpSection } from './sections/gateway.js';
 import { AuthSection } from './sections/auth.js';
 import { MetricsSection, RetentionSection, ShutdownSection, WebhooksSection } from './sections/operations.js';
+import { FeedbackSection } from './sections/recipients.js';
 
 export const ConfigSchema = Type.Object(
   {
@@ -21,6 +22,7 @@ export const ConfigSchema = Type.Object(
     metrics: MetricsSection,
     shutdown: ShutdownSection,
     log: LogSection,
+    feedback: FeedbackSection,
   },
   { additionalProperties: false },
 );

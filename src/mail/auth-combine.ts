@@ -16,6 +16,8 @@ export interface VerifiedFacts {
   spfSkipped?: string;
   dkim: DkimFact[];
   dmarc?: DmarcFact;
+  /** Why DMARC was not evaluated (no single From address, or not conclusive without SPF). */
+  dmarcSkipped?: string;
   arc: ArcFact;
 }
 
@@ -59,7 +61,7 @@ export function combineFacts(input: CombineInput): AuthenticationFacts {
 
   const dmarc = pick(verified?.dmarc, header.trusted.dmarc, header.claimed.dmarc);
   if (dmarc) facts.dmarc = { ...dmarc, domain: dmarc.domain || fromDomain };
-  else facts.dmarc = { ...facts.dmarc, domain: fromDomain, comment: input.notVerified ?? (fromDomain ? 'not checked' : 'no single From address') };
+  else facts.dmarc = { ...facts.dmarc, domain: fromDomain, comment: verified?.dmarcSkipped ?? input.notVerified ?? (fromDomain ? 'not checked' : 'no single From address') };
 
   const arc = verified && verified.arc.result !== 'none' ? verified.arc : (header.trusted.arc ?? header.claimed.arc ?? verified?.arc);
   if (arc) facts.arc = arc;

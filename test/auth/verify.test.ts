@@ -169,6 +169,19 @@ describe('ARC: a list forwards a DMARC-failing message', () => {
   });
 });
 
+describe('DMARC needs SPF or DKIM to be conclusive', () => {
+  it('reports an unsigned message without a client address as not conclusive, not as a DMARC failure', async () => {
+    const facts = await check(newsletter(), {});
+    expect(facts.dmarc).toMatchObject({ result: 'none', provenance: 'none', policy: null });
+    expect(facts.dmarc.comment).toMatch(/not conclusive: SPF was not checked \(no client address\)/);
+  });
+
+  it('still passes on an aligned DKIM signature alone', async () => {
+    const facts = await check(await signDkim(newsletter(), 'brand.test', 's1', rsa), {});
+    expect(facts.dmarc).toMatchObject({ result: 'pass', provenance: 'verified' });
+  });
+});
+
 describe('REST-style input without a raw message', () => {
   it('checks SPF and DMARC from the envelope and From address alone', async () => {
     const s = service();

@@ -152,10 +152,17 @@ export async function verifyMessage(raw: Buffer, envelope: VerifyEnvelope, resol
     const vouched = arcResult.result === 'pass' && arcResult.trusted && arcResult.original?.dmarc === 'pass';
     if (raw) dmarcResult = dmarcFact(raw, vouched);
   }
+  let dmarcSkipped: string | undefined = from && from.length > 1 ? 'several From addresses' : undefined;
+  // Without an SPF check a failure only means "no aligned DKIM signature": not proof of spoofing.
+  if (dmarcResult?.result === 'fail' && !spfChecked.fact && !dmarcResult.arc_override) {
+    dmarcSkipped = `not conclusive: SPF was not checked (${spfChecked.skipped ?? 'no client address'}) and no aligned DKIM signature passed`;
+    dmarcResult = undefined;
+  }
   return {
     ...(spfChecked.fact ? { spf: spfChecked.fact } : { spfSkipped: spfChecked.skipped ?? 'not checked' }),
     dkim: dkimFacts(rows),
     ...(dmarcResult ? { dmarc: dmarcResult } : {}),
+    ...(dmarcSkipped ? { dmarcSkipped } : {}),
     arc: arcResult,
   };
 }

@@ -182,6 +182,17 @@ describe('DMARC needs SPF or DKIM to be conclusive', () => {
   });
 });
 
+describe('the API caller\'s own results (the `headers` field)', () => {
+  it('count as trusted only for tenants in auth.trusted_api_tenants, for the From domain', async () => {
+    const s = service(baseZone, {}, { trusted_api_tenants: ['tn_trusted'] });
+    const message = { ...emptyMessage(), from: { name: '', address: 'news@brand.test' }, authHints: { dmarc: 'pass' as const } };
+    const trusted = await s.auth.authenticate({ raw: null, envelope: {}, message, tenantId: 'tn_trusted' });
+    expect(trusted.dmarc).toMatchObject({ result: 'pass', domain: 'brand.test', provenance: 'trusted-header' });
+    const other = await s.auth.authenticate({ raw: null, envelope: {}, message, tenantId: 'tn_other' });
+    expect(other.dmarc).toMatchObject({ result: 'pass', provenance: 'claimed' });
+  });
+});
+
 describe('REST-style input without a raw message', () => {
   it('checks SPF and DMARC from the envelope and From address alone', async () => {
     const s = service();

@@ -42,6 +42,14 @@ describe('rewriteHeaderSection', () => {
     expect(rewrite(head)).toBe('X-Phishgate-Verdict: suspicious\r\nX-Phishgate-Score: 0.612\r\nA: 1\r\nB: 2\r\nC: 3\r\n');
   });
 
+  it('removes Authentication-Results carrying our authserv-id (forged), folded lines included, and keeps the others', () => {
+    const head = 'Authentication-Results: phishgate;\r\n dmarc=pass header.from=acme.test\r\nAuthentication-Results: mx.acme.test; dmarc=pass\r\nAUTHENTICATION-RESULTS:PhishGate (forged) ; spf=pass\r\nFrom: a@b\r\n';
+    const out = rewriteHeaderSection(b(head), { addHeaders: TAG, newSubject: null, ownAuthservId: 'phishgate' }).toString('latin1');
+    expect(out).toBe('X-Phishgate-Verdict: suspicious\r\nX-Phishgate-Score: 0.612\r\nAuthentication-Results: mx.acme.test; dmarc=pass\r\nFrom: a@b\r\n');
+    // Without an authserv-id configured nothing but X-Phishgate-* is touched.
+    expect(rewrite(head)).toContain('Authentication-Results: phishgate;');
+  });
+
   it('keeps a field that merely mentions phishgate', () => {
     expect(rewrite('X-Not-Phishgate-Verdict: safe\r\n')).toContain('X-Not-Phishgate-Verdict: safe\r\n');
   });

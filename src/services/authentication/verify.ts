@@ -126,11 +126,25 @@ function dmarcFact(raw: DmarcRaw, arcOverride: boolean): DmarcFact {
   return fact;
 }
 
+const SIGNATURE_FIELD = /^(?:dkim-signature|arc-seal|arc-message-signature)[ \t]*:/im;
+
+/**
+ * The part of the message DKIM and ARC must read: all of it when it carries a signature or a seal; else
+ * only the header section (DMARC needs the From field, no body needs hashing), which saves streaming
+ * and canonicalising the body of the many unsigned messages.
+ */
+export function verificationInput(raw: Buffer): Buffer {
+  const head = raw.subarray(0, Math.min(raw.length, 1024 * 1024)).toString('latin1');
+  const end = head.search(/\r?\n\r?\n/);
+  if (end < 0 || SIGNATURE_FIELD.test(head.slice(0, end))) return raw;
+  return Buffer.concat([raw.subarray(0, end), Buffer.from('\r\n\r\n')]);
+}
+
 /** Runs the four checks on one message. `resolve` is already bounded (cache, timeout, per-message budget). */
 export async function verifyMessage(raw: Buffer, envelope: VerifyEnvelope, resolve: DnsResolve, options: VerifyOptions): Promise<VerifiedFacts> {
   const resolver = resolve as unknown as DNSResolver;
   const sender = envelope.mailFrom || undefined;
-  const dkim = await dkimVerify(raw, { resolver, ...(sender ? { sender } : {}), minBitLength: options.minKeyBits });
+  const dkim = await dkimVerify(verificationInput(raw), { resolver, ...(sender ? { sender } : {}), minBitLength: options.minKeyBits });
   const spfChecked = await checkSpf(envelope, resolver, options);
   const arcData = (dkim as unknown as { arc?: { chain: unknown[]; lastEntry?: { 'arc-seal'?: { parsed?: { d?: { value?: string } } } } } }).arc;
   const arcRaw = (arcData ? await arc(arcData as never, { resolver, minBitLength: options.minKeyBits }) : { status: { result: 'none' } }) as ArcRaw;

@@ -4,7 +4,8 @@
  * throws out of here and never turns into a pass.
  */
 import { isIP } from 'node:net';
-import { arc, dkimVerify, dmarc, spf, type DNSResolver } from 'mailauth';
+import type { DNSResolver } from 'mailauth';
+import { loadMailauth, type Mailauth } from './mailauth.js';
 import type { ArcFact, DkimFact, DmarcFact, DmarcPolicy, SpfFact } from '../../core/authentication.js';
 export type { VerifiedFacts } from '../../mail/auth-combine.js';
 import type { AuthOutcome } from '../../core/message.js';
@@ -39,7 +40,7 @@ const outcome = (raw: unknown, fallback: AuthOutcome = 'temperror'): AuthOutcome
 const lower = (value: unknown): string => (typeof value === 'string' ? value.toLowerCase().replace(/\.$/, '') : '');
 const short = (text: unknown): string | undefined => (typeof text === 'string' && text ? text.slice(0, 300) : undefined);
 
-async function checkSpf(envelope: VerifyEnvelope, resolver: DNSResolver, options: VerifyOptions): Promise<{ fact?: SpfFact; skipped?: string; passDomain?: string }> {
+async function checkSpf(spf: Mailauth['spf'], envelope: VerifyEnvelope, resolver: DNSResolver, options: VerifyOptions): Promise<{ fact?: SpfFact; skipped?: string; passDomain?: string }> {
   const ip = envelope.clientIp?.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
   if (!ip || !isIP(ip)) return { skipped: 'no client address' };
   if (options.internalNetworks.has(ip)) return { skipped: `client ${ip} is an internal relay (auth.internal_networks)` };
@@ -143,9 +144,10 @@ export function verificationInput(raw: Buffer): Buffer {
 /** Runs the four checks on one message. `resolve` is already bounded (cache, timeout, per-message budget). */
 export async function verifyMessage(raw: Buffer, envelope: VerifyEnvelope, resolve: DnsResolve, options: VerifyOptions): Promise<VerifiedFacts> {
   const resolver = resolve as unknown as DNSResolver;
+  const { dkimVerify, spf, dmarc, arc } = await loadMailauth();
   const sender = envelope.mailFrom || undefined;
   const dkim = await dkimVerify(verificationInput(raw), { resolver, ...(sender ? { sender } : {}), minBitLength: options.minKeyBits });
-  const spfChecked = await checkSpf(envelope, resolver, options);
+  const spfChecked = await checkSpf(spf, envelope, resolver, options);
   const arcData = (dkim as unknown as { arc?: { chain: unknown[]; lastEntry?: { 'arc-seal'?: { parsed?: { d?: { value?: string } } } } } }).arc;
   const arcRaw = (arcData ? await arc(arcData as never, { resolver, minBitLength: options.minKeyBits }) : { status: { result: 'none' } }) as ArcRaw;
   const sealer = lower(arcData?.lastEntry?.['arc-seal']?.parsed?.d?.value);

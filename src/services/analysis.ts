@@ -20,6 +20,11 @@ export interface AnalyzeOptions {
   apiKeyId?: string | null;
   /** Completes an analysis queued earlier (asynchronous analysis) instead of inserting a new one. */
   queued?: QueuedTarget;
+  /**
+   * The recipients this analysis is for (the mail doors: the tenant's envelope recipients), whose own
+   * list entries apply (docs/recipients.md). Default: the message's To addresses, else its envelope.
+   */
+  recipients?: string[];
 }
 
 export interface QueuedTarget {
@@ -54,9 +59,10 @@ export interface AnalysisServiceDeps extends ServiceContext {
 const SUMMARY_MAX = 998;
 const summary = (value: string): string => (value.length > SUMMARY_MAX ? value.slice(0, SUMMARY_MAX) : value);
 
+const recipientList = (message: NormalizedMessage): string[] => (message.to.length ? message.to.map((a) => a.address) : (message.envelope?.rcptTo ?? [])).filter(Boolean);
+
 function recipientsOf(message: NormalizedMessage): string {
-  const list = message.to.length ? message.to.map((a) => a.address) : (message.envelope?.rcptTo ?? []);
-  return summary(list.filter(Boolean).join(', '));
+  return summary(recipientList(message).join(', '));
 }
 
 export function createAnalysisService(deps: AnalysisServiceDeps) {
@@ -75,8 +81,8 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     async analyze(principal: Principal, message: NormalizedMessage, options: AnalyzeOptions): Promise<AnalysisOutcome> {
       const charging = options.chargeQuota && principal.livemode;
       if (charging) await quota.assertAvailable(principal.tenant);
-      const { allowList, blockList } = await lists.forEngine(principal);
-      const result = await engine.analyze(message, { allowList, blockList, tenantDomains: deps.tenantDomains(principal.tenant.id), now: clock.now() });
+      const { allowList, blockList, recipientLists } = await lists.forEngine(principal, options.recipients ?? recipientList(message));
+      const result = await engine.analyze(message, { allowList, blockList, recipientLists, tenantDomains: deps.tenantDomains(principal.tenant.id), now: clock.now() });
 
       const completedAt = toIso(clock.now());
       const id = options.queued?.id ?? newId('an');

@@ -6,12 +6,14 @@ import { notFound } from '../core/errors.js';
 import type { NormalizedMessage, Source } from '../core/message.js';
 import type { Engine } from '../engine/types.js';
 import type { Database } from '../store/schema.js';
-import { findAnalysis, insertAnalysis, listAnalyses, type AnalysisFilter, type AnalysisRow, type AnalysisScope } from '../store/repositories/analyses.js';
+import { findAnalysis, insertAnalysis, listAnalyses, streamAnalyses, type AnalysisFilter, type AnalysisRow, type AnalysisScope } from '../store/repositories/analyses.js';
 import { buildRecord, rowToStored, type StoredAnalysis } from './analysis-record.js';
 import type { ServiceContext } from './context.js';
 import { inTransaction } from '../store/transaction.js';
 import type { ListService } from './lists.js';
 import type { QuotaService, QuotaState } from './quota.js';
+
+export type { AnalysisFilter };
 
 export interface AnalyzeOptions {
   source: Source;
@@ -125,6 +127,11 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     async list(principal: Principal, filter: AnalysisFilter): Promise<{ items: StoredAnalysis[]; total: number }> {
       const { rows, total } = await listAnalyses(store.db, scopeOf(principal), filter);
       return { items: rows.map(rowToStored), total };
+    },
+
+    /** Every analysis the filter selects, newest first, one batch in memory at a time (history export). */
+    async *export(principal: Principal, filter: Omit<AnalysisFilter, 'limit' | 'offset'>, batchSize = 500): AsyncGenerator<StoredAnalysis> {
+      for await (const row of streamAnalyses(store.db, scopeOf(principal), filter, batchSize)) yield rowToStored(row);
     },
   };
 }

@@ -12,7 +12,9 @@ describe.each(DIALECTS)('per-recipient allow and block entries (%s)', (dialect) 
   let h: Harness;
   let key: string;
   beforeEach(async () => {
-    h = await createHarness({ dialect, overrides: { rate_limit: { per_second: 1000, burst: 1000 } } });
+    // partner.example sends from 192.0.2.1 and publishes DMARC: an allow entry decides only on that pass (docs/authentication.md).
+    const dnsZone = { 'TXT partner.example': [['v=spf1 ip4:192.0.2.1 -all']], 'TXT _dmarc.partner.example': [['v=DMARC1; p=reject']] };
+    h = await createHarness({ dialect, overrides: { rate_limit: { per_second: 1000, burst: 1000 } }, dnsZone });
     key = (await h.tenantWithKey()).key;
   });
   afterEach(() => h.close());
@@ -22,8 +24,9 @@ describe.each(DIALECTS)('per-recipient allow and block entries (%s)', (dialect) 
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
   };
-  const judge = async (to: string, from = 'billing@partner.example', headers?: Record<string, string>) => {
-    const data = (await h.call('POST', '/v1/analyze', key, { subject: 'Invoice', from, to, body_text: 'Please find the invoice for March attached.', ...(headers && { headers }) })).json().data;
+  /** Sent from `clientIp` with MAIL FROM = From (partner.example's own server is 192.0.2.1). */
+  const judge = async (to: string, from = 'billing@partner.example', clientIp = '192.0.2.1') => {
+    const data = (await h.call('POST', '/v1/analyze', key, { subject: 'Invoice', from, to, body_text: 'Please find the invoice for March attached.', client_ip: clientIp, mail_from: from })).json().data;
     return { verdict: data.verdict as string, reasons: data.reasons as string[] };
   };
 
@@ -54,7 +57,7 @@ describe.each(DIALECTS)('per-recipient allow and block entries (%s)', (dialect) 
     await add('/v1/whitelist', { type: 'domain', value: 'partner.example', recipient: 'bob@acme.test' });
     const bob = await judge('bob@acme.test');
     expect(bob.verdict).toBe('safe');
-    expect(bob.reasons[0]).toBe('Sender billing@partner.example is on the allow list: domain partner.example (entry of bob@acme.test)');
+    expect(bob.reasons[0]).toBe('Sender billing@partner.example is on the allow list (DMARC passed): domain partner.example (entry of bob@acme.test)');
     expect((await judge('carol@acme.test')).verdict).toBe('phishing');
   });
 
@@ -75,7 +78,7 @@ describe.each(DIALECTS)('per-recipient allow and block entries (%s)', (dialect) 
 
   it("ignores a recipient's allow entry when the sender fails authentication", async () => {
     await add('/v1/whitelist', { type: 'domain', value: 'partner.example', recipient: 'bob@acme.test' });
-    const spoofed = await judge('bob@acme.test', 'billing@partner.example', { dmarc: 'fail' });
+    const spoofed = await judge('bob@acme.test', 'billing@partner.example', '203.0.113.9');
     expect(spoofed.reasons).toContain('Allow-list entry domain partner.example ignored: DMARC failed for partner.example (entry of bob@acme.test)');
     expect(spoofed.reasons.join(' ')).not.toMatch(/is on the allow list/);
   });

@@ -4,7 +4,8 @@ import { headerNames, headerValues, startSmtpSink, type SmtpSink } from '../supp
 import { byId, mail, sendRaw, startTestDoor, type TestDoor } from './helpers/door.js';
 import { RawSmtp } from './helpers/raw-smtp.js';
 
-const PHISHGATE_HEADERS = ['X-Phishgate-Verdict', 'X-Phishgate-Score', 'X-Phishgate-Analysis-Id', 'X-Phishgate-Reasons'];
+// Tagging adds these on top, then phishgate's own Authentication-Results (docs/authentication.md).
+const PHISHGATE_HEADERS = ['X-Phishgate-Verdict', 'X-Phishgate-Score', 'X-Phishgate-Analysis-Id', 'X-Phishgate-Reasons', 'Authentication-Results'];
 /** The received message minus what tagging adds on top: what must be byte-identical to what was sent. */
 const withoutAddedTop = (raw: Buffer, count: number): Buffer => {
   let offset = 0;
@@ -34,10 +35,11 @@ describe.each(DIALECTS)('SMTP door relaying to a real sink (%s)', (dialect) => {
     const got = await sink.waitFor(byId(id));
     expect(got.mailFrom).toBe('alice@sender.test');
     expect(got.rcptTo).toEqual(['bob@acme.test', 'Carol@acme.test', 'dave@other.test']);
-    expect(headerNames(got.raw).slice(0, 4)).toEqual(PHISHGATE_HEADERS);
+    expect(headerNames(got.raw).slice(0, PHISHGATE_HEADERS.length)).toEqual(PHISHGATE_HEADERS);
+    expect(headerValues(got.raw, 'Authentication-Results')).toEqual(['phishgate; spf=pass smtp.mailfrom=sender.test; dmarc=pass (p=none) header.from=sender.test']);
     expect(headerValues(got.raw, 'X-Phishgate-Verdict')).toEqual(['safe']);
     expect(headerValues(got.raw, 'X-Phishgate-Analysis-Id')[0]).toMatch(/^an_/);
-    expect(withoutAddedTop(got.raw, 4)).toEqual(raw);
+    expect(withoutAddedTop(got.raw, PHISHGATE_HEADERS.length)).toEqual(raw);
     // Stored like any analysis, with source smtp (contract §1).
     const tenant = (await t.h.services.tenants.get(t.acme))!;
     const stored = await t.h.services.analysis.get({ tenant, livemode: true }, headerValues(got.raw, 'X-Phishgate-Analysis-Id')[0]!);
@@ -51,7 +53,7 @@ describe.each(DIALECTS)('SMTP door relaying to a real sink (%s)', (dialect) => {
     expect(headerValues(got.raw, 'X-Phishgate-Verdict')).toEqual(['safe']);
     expect(got.raw.toString('latin1')).not.toContain('trust me');
     const expected = raw.toString('latin1').replace('X-Phishgate-Verdict: safe\r\nX-PHISHGATE-Reasons: trust me,\r\n  really\r\n', '');
-    expect(withoutAddedTop(got.raw, 4).toString('latin1')).toBe(expected);
+    expect(withoutAddedTop(got.raw, PHISHGATE_HEADERS.length).toString('latin1')).toBe(expected);
   });
 
   it('prefixes the Subject when tagging phishing, leaving the rest byte for byte', async () => {
@@ -62,7 +64,7 @@ describe.each(DIALECTS)('SMTP door relaying to a real sink (%s)', (dialect) => {
     const got = await sink.waitFor(byId(id));
     expect(headerValues(got.raw, 'X-Phishgate-Verdict')).toEqual(['phishing']);
     expect(headerValues(got.raw, 'Subject')).toEqual(['[PHISHING] Account notice']);
-    expect(withoutAddedTop(got.raw, 4).toString('latin1')).toBe(raw.toString('latin1').replace('Subject: Account notice', 'Subject: [PHISHING] Account notice'));
+    expect(withoutAddedTop(got.raw, PHISHGATE_HEADERS.length).toString('latin1')).toBe(raw.toString('latin1').replace('Subject: Account notice', 'Subject: [PHISHING] Account notice'));
   });
 
   it('keeps an 8-bit body larger than the spill threshold byte for byte, and passes BODY=8BITMIME on', async () => {
@@ -76,7 +78,7 @@ describe.each(DIALECTS)('SMTP door relaying to a real sink (%s)', (dialect) => {
     client.close();
     const got = await sink.waitFor(byId(id));
     expect(got.bodyType).toBe('8bitmime');
-    expect(withoutAddedTop(got.raw, 4)).toEqual(raw);
+    expect(withoutAddedTop(got.raw, PHISHGATE_HEADERS.length)).toEqual(raw);
   });
 
   it('passes SMTPUTF8 on when the client asked for it, even with ASCII addresses', async () => {
@@ -89,7 +91,7 @@ describe.each(DIALECTS)('SMTP door relaying to a real sink (%s)', (dialect) => {
     client.close();
     const got = await sink.waitFor(byId(id));
     expect(got.smtpUtf8).toBe(true);
-    expect(withoutAddedTop(got.raw, 4)).toEqual(raw);
+    expect(withoutAddedTop(got.raw, PHISHGATE_HEADERS.length)).toEqual(raw);
   });
 
   it('relays the null sender and a UTF-8 recipient', async () => {

@@ -11,6 +11,7 @@ import { parseRawMessage } from '../../../src/mail/parse-raw.js';
 import { createSmtpRelay, startSmtpDoor, type Relay, type SmtpDoor } from '../../../src/smtp/index.js';
 import type { TestDialect } from '../../support/dialects.js';
 import { createHarness, type Harness } from '../../support/harness.js';
+import type { Zone } from '../../support/stub-dns.js';
 
 type Section<K extends keyof Config> = Partial<Config[K]>;
 
@@ -37,8 +38,19 @@ export interface TestDoor {
 
 export const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
-export async function startTestDoor(options: { dialect: TestDialect; relayPort: number } & DoorOverrides): Promise<TestDoor> {
-  const h = await createHarness({ dialect: options.dialect });
+/**
+ * DNS the door's verification sees: the test senders' domains send from loopback (the test clients) and
+ * publish DMARC, so their allow entries decide (docs/authentication.md).
+ */
+export const DOOR_ZONE: Zone = {
+  'TXT sender.test': [['v=spf1 ip4:127.0.0.0/8 -all']],
+  'TXT _dmarc.sender.test': [['v=DMARC1; p=none']],
+  'TXT vendor.test': [['v=spf1 ip4:127.0.0.0/8 -all']],
+  'TXT _dmarc.vendor.test': [['v=DMARC1; p=none']],
+};
+
+export async function startTestDoor(options: { dialect: TestDialect; relayPort: number; dnsZone?: Zone } & DoorOverrides): Promise<TestDoor> {
+  const h = await createHarness({ dialect: options.dialect, dnsZone: options.dnsZone ?? DOOR_ZONE });
   const acme = (await h.services.tenants.create({ name: 'acme', planCode: 'starter' })).id;
   const beta = (await h.services.tenants.create({ name: 'beta', planCode: 'starter' })).id;
   // Verdicts must not depend on how the engine judges test prose: senders at sender.test are on both
@@ -53,7 +65,7 @@ export async function startTestDoor(options: { dialect: TestDialect; relayPort: 
     gateway: { ...h.config.gateway, domains: { 'acme.test': acme, 'beta.test': beta }, default_tenant: acme, ...options.gateway },
     shutdown: { ...h.config.shutdown, ...options.shutdown },
   };
-  const gateway = createGateway({ config, analysis: h.services.analysis, findTenant: h.services.tenants.find, parse: parseRawMessage, quarantine: h.services.quarantine, logger });
+  const gateway = createGateway({ config, analysis: h.services.analysis, findTenant: h.services.tenants.find, parse: parseRawMessage, quarantine: h.services.quarantine, logger, authentication: h.services.authentication });
   const relay = createSmtpRelay(config.smtp, logger);
   let door: SmtpDoor;
   try {

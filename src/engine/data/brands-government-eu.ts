@@ -62,7 +62,7 @@ export const GOVERNMENT_EU_BRANDS = inSector('government', [
   { name: 'MijnOverheid / Rijksoverheid', domains: ['mijnoverheid.nl', 'rijksoverheid.nl', 'overheid.nl'], keywords: ['mijnoverheid', 'mijn overheid', 'rijksoverheid'], lookalikeLabels: ['mijnoverheid', 'rijksoverheid'] },
   { name: 'DUO', domains: ['duo.nl'], keywords: ['dienst uitvoering onderwijs'], exactKeywords: ['DUO'] },
   { name: 'UWV', domains: ['uwv.nl'], keywords: ['uwv'] },
-  { name: 'SVB', domains: ['svb.nl'], keywords: ['sociale verzekeringsbank'], exactKeywords: ['SVB'] },
+  { name: 'SVB', domains: ['svb.nl'], keywords: ['sociale verzekeringsbank'] },
   { name: 'CJIB', domains: ['cjib.nl'], keywords: ['cjib', 'centraal justitieel incassobureau'] },
   { name: 'RDW', domains: ['rdw.nl'], keywords: ['rijksdienst voor het wegverkeer'], exactKeywords: ['RDW'] },
   { name: 'Agencia Tributaria', domains: ['agenciatributaria.gob.es', 'agenciatributaria.es'], keywords: ['agencia tributaria', 'agencia estatal de administracion tributaria'], exactKeywords: ['Hacienda'], lookalikeLabels: ['agenciatributaria'] },

@@ -20,7 +20,7 @@ export const TECH_BRANDS = inSector('tech', [
     name: 'Microsoft',
     domains: [
       'microsoft.com', 'microsoftonline.com', 'microsoftonline-p.com', 'msauth.net', 'msftauth.net', 'office.com', 'office365.com', 'office.net', 'microsoft365.com',
-      'cloud.microsoft', 'live.com', 'live.net', 'outlook.com', 'hotmail.com', 'sharepoint.com', 'sharepointonline.com', 'onedrive.com', 'azure.com', 'windowsazure.com',
+      'cloud.microsoft', 'live.com', 'live.net', 'outlook.com', 'hotmail.com', 'sharepoint.com', 'sharepointonline.com', 'planner.com', 'onedrive.com', 'azure.com', 'windowsazure.com',
       'windows.net', 'windows.com', 'windowsupdate.com', 'msn.com', 'skype.com', 'bing.com', 'xbox.com', 'xboxlive.com', 'msft.net', 'microsoftstore.com', 'aka.ms',
       'dynamics.com', 'powerbi.com', 'outlook.fr', 'outlook.de', 'outlook.es', 'outlook.it', 'hotmail.fr', 'hotmail.de', 'hotmail.es', 'hotmail.it', 'hotmail.co.uk',
       'live.fr', 'live.de', 'live.co.uk',

@@ -35,7 +35,7 @@ export const TELECOM_BRANDS = inSector('telecom', [
   { name: 'Digi', domains: ['digimobil.es', 'digimobil.it'], keywords: ['digi mobil', 'digimobil'] },
   { name: 'TIM', domains: ['tim.it', 'telecomitalia.it', 'tim.com.br'], keywords: ['telecom italia', 'tim brasil'], exactKeywords: ['TIM'], lookalikeLabels: ['telecomitalia'] },
   { name: 'WindTre', domains: ['windtre.it'], keywords: ['windtre', 'wind tre'] },
-  { name: 'Iliad', domains: ['iliad.it'], keywords: ['iliad'] },
+  { name: 'Iliad', domains: ['iliad.it'], keywords: ['iliad italia', 'iliad mobile'] },
   { name: 'Fastweb', domains: ['fastweb.it'], keywords: ['fastweb'] },
   { name: 'MEO', domains: ['meo.pt'], keywords: ['meo pt'], exactKeywords: ['MEO'], lookalikeLabels: [] },
   { name: 'NOS', domains: ['nos.pt'], keywords: ['nos pt', 'nos comunicacoes'], exactKeywords: ['NOS'], lookalikeLabels: [] },

@@ -42,7 +42,7 @@ export const UTILITY_BRANDS = inSector('utility', [
   { name: 'Veolia', domains: ['veolia.com', 'veolia.fr'], keywords: ['veolia'] },
   { name: 'SUEZ', domains: ['suez.com', 'toutsurmoneau.fr'], keywords: ['suez eau', 'tout sur mon eau'], exactKeywords: ['SUEZ'] },
   { name: 'Saur', domains: ['saur.com'], keywords: ['saur eau'], exactKeywords: ['SAUR', 'Saur'] },
-  { name: 'Con Edison', domains: ['coned.com'], keywords: ['con edison', 'coned'] },
+  { name: 'Con Edison', domains: ['coned.com'], keywords: ['con edison'] },
   { name: 'PG&E', domains: ['pge.com'], keywords: ['pacific gas and electric', 'pg e'] },
   { name: 'Duke Energy', domains: ['duke-energy.com'], keywords: ['duke energy'] },
   { name: 'Hydro-Québec', domains: ['hydroquebec.com'], keywords: ['hydro quebec'] },

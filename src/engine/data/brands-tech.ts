@@ -38,7 +38,7 @@ export const TECH_BRANDS = inSector('tech', [
     keywords: ['google', 'gmail', 'google drive', 'google docs', 'google workspace', 'g suite', 'google pay', 'google play'],
     lookalikeLabels: ['google', 'gmail', 'googlemail'],
   },
-  { name: 'YouTube', parent: 'Google', domains: ['youtube.com', 'youtu.be', 'ytimg.com'], keywords: ['youtube premium', 'youtube studio', 'youtube partner program'] },
+  { name: 'YouTube', parent: 'Google', domains: ['youtube.com', 'youtu.be', 'ytimg.com', 'blog.youtube'], keywords: ['youtube premium', 'youtube studio', 'youtube partner program'] },
   {
     name: 'Apple',
     domains: ['apple.com', 'icloud.com', 'me.com', 'mac.com', 'apple.news', 'apple.co', 'itunes.com', 'mzstatic.com'],

@@ -4,7 +4,7 @@ import { EngineSection, LlmSection } from './sections/engine.js';
 import { GatewaySection, MilterSection, SmtpSection } from './sections/gateway.js';
 import { AuthSection } from './sections/auth.js';
 import { MetricsSection, RetentionSection, ShutdownSection, WebhooksSection } from './sections/operations.js';
-import { FeedbackSection } from './sections/recipients.js';
+import { DigestsSection, FeedbackSection, SelfServiceSection } from './sections/recipients.js';
 
 export const ConfigSchema = Type.Object(
   {
@@ -23,6 +23,8 @@ export const ConfigSchema = Type.Object(
     shutdown: ShutdownSection,
     log: LogSection,
     feedback: FeedbackSection,
+    digests: DigestsSection,
+    self_service: SelfServiceSection,
   },
   { additionalProperties: false },
 );

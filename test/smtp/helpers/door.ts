@@ -49,7 +49,7 @@ export const DOOR_ZONE: Zone = {
   'TXT _dmarc.vendor.test': [['v=DMARC1; p=none']],
 };
 
-export async function startTestDoor(options: { dialect: TestDialect; relayPort: number; dnsZone?: Zone } & DoorOverrides): Promise<TestDoor> {
+export async function startTestDoor(options: { dialect: TestDialect; relayPort: number; dnsZone?: Zone; isOwnMail?: (bytes: Buffer) => boolean } & DoorOverrides): Promise<TestDoor> {
   const h = await createHarness({ dialect: options.dialect, dnsZone: options.dnsZone ?? DOOR_ZONE });
   const acme = (await h.services.tenants.create({ name: 'acme', planCode: 'starter' })).id;
   const beta = (await h.services.tenants.create({ name: 'beta', planCode: 'starter' })).id;
@@ -65,7 +65,7 @@ export async function startTestDoor(options: { dialect: TestDialect; relayPort: 
     gateway: { ...h.config.gateway, domains: { 'acme.test': acme, 'beta.test': beta }, default_tenant: acme, ...options.gateway },
     shutdown: { ...h.config.shutdown, ...options.shutdown },
   };
-  const gateway = createGateway({ config, analysis: h.services.analysis, findTenant: h.services.tenants.find, parse: parseRawMessage, quarantine: h.services.quarantine, logger, authentication: h.services.authentication });
+  const gateway = createGateway({ config, analysis: h.services.analysis, findTenant: h.services.tenants.find, parse: parseRawMessage, quarantine: h.services.quarantine, logger, authentication: h.services.authentication, isOwnMail: options.isOwnMail });
   const relay = createSmtpRelay(config.smtp, logger);
   let door: SmtpDoor;
   try {

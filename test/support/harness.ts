@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config/loader.js';
 import type { Config } from '../../src/config/schema.js';
 import { createEngine } from '../../src/engine/engine.js';
 import { buildApp } from '../../src/http/app.js';
+import type { CorsOptions } from '../../src/http/cors.js';
 import { createAsyncAnalysisRunner, type AsyncAnalysisRunner } from '../../src/jobs/async-analysis-runner.js';
 import { createWebhookWorker, type WebhookWorker } from '../../src/jobs/webhook-worker.js';
 import { createServices, type Services } from '../../src/services/index.js';
@@ -45,6 +46,8 @@ export interface HarnessOptions {
   dialect?: TestDialect;
   /** Jitter source for webhook retries; 0.5 means "no jitter", so delays are exactly the schedule. */
   random?: () => number;
+  /** Cross-origin settings of the app (CORS is off without them). */
+  cors?: CorsOptions;
 }
 
 /** A real app over a real SQLite file (architecture: integration tests use real parts). */
@@ -88,6 +91,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     rateLimiter: createMemoryRateLimiter(clock),
     readiness: createReadiness(),
     defaultRate: { perSecond: config.rate_limit.per_second, burst: config.rate_limit.burst },
+    cors: options.cors,
   });
 
   return {

@@ -33,6 +33,7 @@ import { startMetricsServer } from './ops/metrics-server.js';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { createRetention, type Retention } from './jobs/retention.js';
 import { startScheduledJobs } from './jobs/scheduler.js';
+import { recipientRetentionSteps } from './jobs/recipient-retention.js';
 import { sql } from 'kysely';
 
 export interface Runtime {
@@ -85,6 +86,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       engine,
       retentionDays: config.retention.analyses_days,
       quarantineDays: config.gateway.quarantine_days,
+      feedbackMessageBytes: config.feedback.max_message_bytes,
       tenantDomains: (id) => domainsByTenant.get(id) ?? [],
       afterCommit: [analysisMetricsHook(metrics)],
       webhooks: webhookSettingsFromConfig(config.webhooks),
@@ -97,7 +99,10 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
     analysesDays: config.retention.analyses_days,
     batchSize: config.retention.batch_size,
     // Contract §6: quarantined messages go after gateway.quarantine_days.
-    extraSteps: [{ name: 'quarantined_messages', deleteBatch: (now, batch) => deleteQuarantinedBefore(store.db, toIso(now - config.gateway.quarantine_days * DAY_MS), batch) }],
+    extraSteps: [
+      { name: 'quarantined_messages', deleteBatch: (now, batch) => deleteQuarantinedBefore(store.db, toIso(now - config.gateway.quarantine_days * DAY_MS), batch) },
+      ...recipientRetentionSteps(store, config),
+    ],
   });
   return { config, store, engine, services, logger, clock, metrics, readiness, jobs, retention };
 }

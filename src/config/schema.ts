@@ -3,6 +3,7 @@ import { DatabaseSection, HttpSection, LogSection, RateLimitSection } from './se
 import { EngineSection, LlmSection } from './sections/engine.js';
 import { GatewaySection, MilterSection, SmtpSection } from './sections/gateway.js';
 import { MetricsSection, RetentionSection, ShutdownSection, WebhooksSection } from './sections/operations.js';
+import { FeedbackSection } from './sections/recipients.js';
 
 export const ConfigSchema = Type.Object(
   {
@@ -19,6 +20,7 @@ export const ConfigSchema = Type.Object(
     metrics: MetricsSection,
     shutdown: ShutdownSection,
     log: LogSection,
+    feedback: FeedbackSection,
   },
   { additionalProperties: false },
 );

@@ -16,12 +16,13 @@ import { usageRoutes } from './routes/v1/usage.js';
 import { keyRoutes } from './routes/v1/keys.js';
 import { webhookRoutes, type WebhookRouteDeps } from './routes/v1/webhooks.js';
 import { quarantineRoutes, type QuarantineRouteDeps } from './routes/v1/quarantine.js';
+import { feedbackRoutes, type FeedbackRouteDeps } from './routes/v1/feedback.js';
 import type { V1Deps } from './routes/v1/deps.js';
 import { installHttpMetrics, opsRoutes } from './routes/ops.js';
 import type { Metrics } from '../ops/metrics.js';
 import type { Readiness } from '../ops/readiness.js';
 
-export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, AuthDeps, QuarantineRouteDeps {
+export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, AuthDeps, QuarantineRouteDeps, FeedbackRouteDeps {
   logger: Logger;
   bodyLimitBytes: number;
   trustProxy?: boolean;
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   usageRoutes(app, deps);
   keyRoutes(app, deps);
   quarantineRoutes(app, deps);
+  feedbackRoutes(app, deps);
   opsRoutes(app, { readiness: deps.readiness, metrics: deps.serveMetrics && deps.metrics ? deps.metrics : null });
   webhookRoutes(app, deps);
   for (const plugin of deps.plugins ?? []) await plugin(app);

@@ -3,6 +3,7 @@ import { createAnalysisService, type AfterCommitHook, type InTransactionHook } f
 import { createAsyncAnalysisService } from './async-analysis.js';
 import type { ServiceContext } from './context.js';
 import { createKeyService } from './keys.js';
+import { createFeedbackService } from './feedback.js';
 import { createListService } from './lists.js';
 import { createQuarantineService } from './quarantine.js';
 import { createQuotaService } from './quota.js';
@@ -22,6 +23,8 @@ export interface ServiceOptions {
   afterCommit?: AfterCommitHook[];
   /** Webhook and asynchronous-analysis settings (config `webhooks`); contract defaults when absent. */
   webhooks?: WebhookSettings;
+  /** `feedback.max_message_bytes`: how much of a labelled message is kept for training (default 1 MiB). */
+  feedbackMessageBytes?: number;
 }
 
 /** Every service over one store; the only layer that touches the store (architecture). */
@@ -47,6 +50,7 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     inTransaction,
     afterCommit,
   });
+  const feedback = createFeedbackService(ctx, { analysesDays: options.retentionDays, maxMessageBytes: options.feedbackMessageBytes ?? 1024 * 1024 });
   return {
     tenants: createTenantService(ctx),
     keys: createKeyService(ctx),
@@ -57,7 +61,8 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     asyncAnalysis: createAsyncAnalysisService({ ...ctx, analysis, quota, queueSize: settings.asyncQueueSize, leaseMs: ASYNC_LEASE_MS, inTransaction, afterCommit }),
     webhooks: createWebhookService(ctx, outbox, { maxEndpoints: settings.maxEndpoints }),
     outbox,
-    quarantine: createQuarantineService(ctx, { retentionDays: options.quarantineDays ?? 30 }),
+    feedback,
+    quarantine: createQuarantineService(ctx, { retentionDays: options.quarantineDays ?? 30, feedback }),
   };
 }
 

@@ -24,6 +24,7 @@ import {
   type QuarantineScope,
 } from '../store/repositories/quarantine.js';
 import type { ServiceContext } from './context.js';
+import type { FeedbackActor, FeedbackLabel, FeedbackService } from './feedback.js';
 
 export type { QuarantineEntry, QuarantineFilter };
 
@@ -42,6 +43,19 @@ export type ReleaseDelivery = (message: ReleaseMessage) => Promise<string>;
 export interface QuarantineServiceOptions {
   /** `gateway.quarantine_days`: how long an entry is kept (shown as `expires_at`). */
   retentionDays: number;
+  /** Where a release records its feedback (docs/recipients.md); none recorded without it. */
+  feedback?: FeedbackService;
+}
+
+/**
+ * What a release says about the message: by default a release means "this was not phishing" and
+ * records "ham" feedback; the releaser may say "phishing" (released for inspection) or "none".
+ */
+export interface ReleaseOptions {
+  feedback?: FeedbackLabel | 'none';
+  note?: string | null;
+  /** Who released, when not the principal's API key (console user, self-service recipient). */
+  actor?: FeedbackActor;
 }
 
 /** A release the next hop refused or could not take is worth retrying about a minute later (Retry-After). */
@@ -130,13 +144,14 @@ export function createQuarantineService(ctx: ServiceContext, options: Quarantine
      * and when. Once only: a second release is refused (400, the spec has no 409), and a release the
      * next hop did not take is undone so it can be tried again.
      */
-    async release(principal: Principal, id: string, deliver: ReleaseDelivery): Promise<QuarantineEntry> {
+    async release(principal: Principal, id: string, deliver: ReleaseDelivery, releaseOptions: ReleaseOptions = {}): Promise<QuarantineEntry> {
       const scope = scopeOf(principal);
       const entry = await getEntry(principal, id);
       const alreadyReleased = (at: string | null) => badRequest(`quarantined message ${id} was already released${at ? ` at ${at}` : ''}`);
       if (entry.releasedAt) throw alreadyReleased(entry.releasedAt);
       const at = toIso(clock.now());
-      if (!(await claimRelease(store.db, scope, id, at, principal.key?.id ?? null))) throw alreadyReleased(null);
+      const actor: FeedbackActor = releaseOptions.actor ?? { source: 'release', id: principal.key?.id ?? null };
+      if (!(await claimRelease(store.db, scope, id, at, actor.id))) throw alreadyReleased(null);
       let reply: string;
       try {
         const raw = await readQuarantinedBytes(store.db, scope, id);
@@ -148,6 +163,8 @@ export function createQuarantineService(ctx: ServiceContext, options: Quarantine
         throw new AppError('service_unavailable', 'the next hop did not accept the released message; try again later', { cause: error, retryAfterSeconds: RELEASE_RETRY_AFTER_S });
       }
       await recordReleaseReply(store.db, id, reply);
+      const label = releaseOptions.feedback ?? 'ham';
+      if (label !== 'none' && options.feedback) await options.feedback.recordFeedback(principal, entry.analysisId, label, releaseOptions.note ?? null, actor);
       return getEntry(principal, id);
     },
   };

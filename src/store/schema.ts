@@ -187,6 +187,29 @@ export interface AnalysisJobsTable {
   created_at: string;
 }
 
+/** The latest human label of an analysis (docs/recipients.md), with the message when phishgate had it. */
+export interface FeedbackTable {
+  id: string;
+  tenant_id: string;
+  livemode: number;
+  analysis_id: string;
+  /** phishing | ham */
+  label: string;
+  note: string | null;
+  /** api | console | release | self_service | report */
+  source: string;
+  actor: string | null;
+  verdict: string | null;
+  subject: string;
+  from_addr: string;
+  created_at: string;
+  updated_at: string;
+  message_size: number | null;
+  message_sha256: string | null;
+  message_truncated: number;
+  message_raw: Buffer | null;
+}
+
 export interface Database {
   plans: PlansTable;
   tenants: TenantsTable;
@@ -202,6 +225,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   analysis_jobs: AnalysisJobsTable;
+  feedback: FeedbackTable;
 }
 
 // Kept for migrations that add auto-increment columns later without touching these types.

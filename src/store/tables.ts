@@ -19,4 +19,5 @@ export const TABLES_IN_ORDER: ReadonlyArray<{ name: keyof Database; orderBy: str
   { name: 'quarantined_messages', orderBy: ['id'] },
   { name: 'job_leases', orderBy: ['name'] },
   { name: 'rate_limit_buckets', orderBy: ['bucket_key'] },
+  { name: 'feedback', orderBy: ['id'] },
 ];

@@ -4,6 +4,7 @@ import { webhooks } from './2026-11-21-002-webhooks.js';
 import { quarantine } from './2026-11-21-003-quarantine.js';
 import { jobLeases } from './2026-11-21-004-job-leases.js';
 import { rateLimitBuckets } from './2026-11-21-005-rate-limit-buckets.js';
+import { feedback } from './2026-11-24-16-feedback.js';
 
 /**
  * Static list (no directory scan), so migrations work the same from `src/` under tsx and from `dist/`.
@@ -15,6 +16,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-003-quarantine': quarantine,
   '2026-11-21-004-job-leases': jobLeases,
   '2026-11-21-005-rate-limit-buckets': rateLimitBuckets,
+  '2026-11-24-16-feedback': feedback,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -185,3 +185,9 @@ export async function quarantineTotals(db: Kysely<Database>): Promise<{ messages
     .executeTakeFirstOrThrow();
   return { messages: Number(row.messages), bytes: Number(row.bytes) };
 }
+
+/** The quarantined share of a tenant that an analysis belongs to, with its bytes (feedback keeps the message). */
+export async function findQuarantinedByAnalysis(db: Kysely<Database>, scope: QuarantineScope, analysisId: string): Promise<{ entry: QuarantineEntry; raw: Buffer } | undefined> {
+  const row = await scoped(db, scope).select([...META_COLUMNS, 'raw']).where('analysis_id', '=', analysisId).executeTakeFirst();
+  return row && { entry: toEntry(row), raw: Buffer.from(row.raw) };
+}

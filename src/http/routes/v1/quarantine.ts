@@ -31,7 +31,7 @@ const EntrySchema = Type.Object(
     created_at: Type.String({ format: 'date-time' }),
     expires_at: Type.String({ format: 'date-time', description: 'When retention deletes it (gateway.quarantine_days)' }),
     released_at: Nullable(Type.String({ format: 'date-time' })),
-    released_by: Nullable(Type.String({ description: 'Id of the API key that released it' })),
+    released_by: Nullable(Type.String({ description: 'Who released it: API key id, console user, or the recipient (self-service link)' })),
     release_reply: Nullable(Type.String({ description: "The next hop's reply to the release" })),
   },
   { $id: 'QuarantinedMessage' },
@@ -47,6 +47,22 @@ const ListQuery = Type.Object(
     ...Pagination,
   },
   { additionalProperties: false },
+);
+
+const ReleaseBody = Type.Union(
+  [
+    Type.Object(
+      {
+        feedback: Type.Optional(
+          StringEnum(['ham', 'phishing', 'none'], { description: 'Feedback the release records on the analysis: ham (default: released because legitimate), phishing (released anyway), none' }),
+        ),
+        note: Type.Optional(Type.String({ maxLength: 1000, description: 'Note kept with the feedback' })),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Null(),
+  ],
+  { description: 'Optional; without a body the release records "ham" feedback' },
 );
 
 export function quarantineRoutes(app: FastifyInstance, deps: QuarantineRouteDeps): void {
@@ -124,20 +140,24 @@ export function quarantineRoutes(app: FastifyInstance, deps: QuarantineRouteDeps
     },
   );
 
-  app.post<{ Params: Static<typeof IdParams> }>(
+  app.post<{ Params: Static<typeof IdParams>; Body: Static<typeof ReleaseBody> }>(
     '/v1/quarantine/:id/release',
     {
       config: { scope: 'write' },
       schema: {
-        summary: "Re-inject the message to this tenant's recipients, tagged; once only (a second release: 400)",
+        summary: "Re-inject the message to this tenant's recipients, tagged; once only (a second release: 400). Records \"ham\" feedback unless the body says otherwise",
         tags: ['quarantine'],
         params: IdParams,
+        body: ReleaseBody,
         response: responses(Envelope(Entry)),
       },
     },
     async (request) => {
       if (!deps.releaseDelivery) throw new AppError('service_unavailable', 'no next hop configured for releases');
-      const entry = await quarantine.release(requirePrincipal(request), request.params.id, deps.releaseDelivery);
+      const entry = await quarantine.release(requirePrincipal(request), request.params.id, deps.releaseDelivery, {
+        feedback: request.body?.feedback ?? 'ham',
+        note: request.body?.note ?? null,
+      });
       request.log.info({ quarantine: entry.id, releasedBy: entry.releasedBy }, 'quarantined message released');
       return { success: true, data: entryJson(entry) };
     },

@@ -3,7 +3,7 @@ import { DIALECTS } from '../support/dialects.js';
 import { createHarness, SAMPLE_FIELDS, type Harness } from '../support/harness.js';
 
 /** Every paginated list of the API, with the scope its key needs. */
-const LISTS = ['/v1/analyses', '/v1/whitelist', '/v1/blocklist', '/v1/keys', '/v1/webhooks', '/v1/quarantine'];
+const LISTS = ['/v1/analyses', '/v1/whitelist', '/v1/blocklist', '/v1/keys', '/v1/webhooks', '/v1/quarantine', '/v1/feedback'];
 
 const expectEnvelope = (res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, status: number, code: string) => {
   expect(res.statusCode).toBe(status);

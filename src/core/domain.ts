@@ -65,4 +65,6 @@ export interface ListEntry {
   note: string | null;
   createdAt: string;
   expiresAt: string | null;
+  /** null for a tenant-wide entry; else the one recipient it applies to (docs/recipients.md). */
+  recipient: string | null;
 }

@@ -13,6 +13,7 @@ import { CLASSIFIER_LOGIT_RANGE } from './detectors/classifier.js';
 import { buildFacts, type ClassificationFacts, type MessageFacts } from './facts.js';
 import { createLexiconMatcher } from './lexicon/index.js';
 import { decideLists } from './lists.js';
+import { decideAllLists } from './recipient-lists.js';
 import type { LlmStage } from './llm/stage.js';
 import { DETECTORS } from './registry.js';
 import { scoreRules, type Fired } from './scoring.js';
@@ -93,7 +94,7 @@ export function createEngine(deps: EngineDeps): Engine {
     }));
     const indicators: Indicators = { impersonation: false, urgency_pressure: false, suspicious_links: false, credential_request: false, brand_spoofing: null };
 
-    const lists = decideLists(message, ctx.blockList, ctx.allowList, facts.auth);
+    const lists = decideAllLists(message, ctx, facts.auth, decideLists);
     if (lists.kind !== 'none') {
       const blocked = lists.kind === 'blocked';
       const verdict: Verdict = blocked ? 'phishing' : 'safe';

@@ -10,10 +10,23 @@ export interface ListEntryRef {
   note: string | null;
 }
 
+/** One recipient's own allow and block entries (docs/recipients.md). */
+export interface RecipientLists {
+  recipient: string;
+  allowList: ListEntryRef[];
+  blockList: ListEntryRef[];
+}
+
 /** Everything about the tenant the engine may use; the engine does no I/O of its own (besides the optional LLM). */
 export interface AnalysisContext {
   allowList: ListEntryRef[];
   blockList: ListEntryRef[];
+  /**
+   * One element per recipient the analysis is for, with that recipient's own entries (empty lists
+   * included). They are consulted before the tenant-wide lists and decide only when every recipient's
+   * entries agree. Absent or empty: tenant-wide lists only.
+   */
+  recipientLists?: RecipientLists[];
   /** Domains the tenant receives mail for: lookalike targets and "recipient's own domain" checks. */
   tenantDomains: string[];
   now: number;

@@ -64,7 +64,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   async function analyseForTenant(tenantId: string, recipients: string[], message: NormalizedMessage, door: GatewayDoor) {
     const tenant = await deps.findTenant(tenantId);
     if (!tenant) throw new GatewayTemporaryError(`gateway routes mail to tenant ${tenantId}, which does not exist`);
-    const { record } = await deps.analysis.analyze({ tenant, livemode: true }, message, { source: door, chargeQuota: config.gateway.charge_quota });
+    const { record } = await deps.analysis.analyze({ tenant, livemode: true }, message, { source: door, chargeQuota: config.gateway.charge_quota, recipients });
     const outcome: TenantOutcome = {
       tenantId,
       recipients,

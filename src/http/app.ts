@@ -17,6 +17,7 @@ import { keyRoutes } from './routes/v1/keys.js';
 import { webhookRoutes, type WebhookRouteDeps } from './routes/v1/webhooks.js';
 import { quarantineRoutes, type QuarantineRouteDeps } from './routes/v1/quarantine.js';
 import { feedbackRoutes, type FeedbackRouteDeps } from './routes/v1/feedback.js';
+import { exportRoutes } from './routes/v1/export.js';
 import type { V1Deps } from './routes/v1/deps.js';
 import { installHttpMetrics, opsRoutes } from './routes/ops.js';
 import type { Metrics } from '../ops/metrics.js';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   keyRoutes(app, deps);
   quarantineRoutes(app, deps);
   feedbackRoutes(app, deps);
+  exportRoutes(app, deps);
   opsRoutes(app, { readiness: deps.readiness, metrics: deps.serveMetrics && deps.metrics ? deps.metrics : null });
   webhookRoutes(app, deps);
   for (const plugin of deps.plugins ?? []) await plugin(app);

@@ -6,13 +6,15 @@ import { notFound } from '../core/errors.js';
 import type { NormalizedMessage, Source } from '../core/message.js';
 import type { Engine } from '../engine/types.js';
 import type { Database } from '../store/schema.js';
-import { findAnalysis, insertAnalysis, listAnalyses, type AnalysisFilter, type AnalysisRow, type AnalysisScope } from '../store/repositories/analyses.js';
+import { findAnalysis, insertAnalysis, listAnalyses, streamAnalyses, type AnalysisFilter, type AnalysisRow, type AnalysisScope } from '../store/repositories/analyses.js';
 import { buildRecord, rowToStored, type StoredAnalysis } from './analysis-record.js';
 import type { ServiceContext } from './context.js';
-import { messageSummary } from './message-summary.js';
+import { messageSummary, recipientList } from './message-summary.js';
 import { inTransaction } from '../store/transaction.js';
 import type { ListService } from './lists.js';
 import type { QuotaService, QuotaState } from './quota.js';
+
+export type { AnalysisFilter };
 
 export interface AnalyzeOptions {
   source: Source;
@@ -21,6 +23,11 @@ export interface AnalyzeOptions {
   apiKeyId?: string | null;
   /** Completes an analysis queued earlier (asynchronous analysis) instead of inserting a new one. */
   queued?: QueuedTarget;
+  /**
+   * The recipients this analysis is for (the mail doors: the tenant's envelope recipients), whose own
+   * list entries apply (docs/recipients.md). Default: the message's To addresses, else its envelope.
+   */
+  recipients?: string[];
 }
 
 export interface QueuedTarget {
@@ -69,8 +76,8 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     async analyze(principal: Principal, message: NormalizedMessage, options: AnalyzeOptions): Promise<AnalysisOutcome> {
       const charging = options.chargeQuota && principal.livemode;
       if (charging) await quota.assertAvailable(principal.tenant);
-      const { allowList, blockList } = await lists.forEngine(principal);
-      const result = await engine.analyze(message, { allowList, blockList, tenantDomains: deps.tenantDomains(principal.tenant.id), now: clock.now() });
+      const { allowList, blockList, recipientLists } = await lists.forEngine(principal, options.recipients ?? recipientList(message));
+      const result = await engine.analyze(message, { allowList, blockList, recipientLists, tenantDomains: deps.tenantDomains(principal.tenant.id), now: clock.now() });
 
       const completedAt = toIso(clock.now());
       const id = options.queued?.id ?? newId('an');
@@ -111,6 +118,11 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     async list(principal: Principal, filter: AnalysisFilter): Promise<{ items: StoredAnalysis[]; total: number }> {
       const { rows, total } = await listAnalyses(store.db, scopeOf(principal), filter);
       return { items: rows.map(rowToStored), total };
+    },
+
+    /** Every analysis the filter selects, newest first, one batch in memory at a time (history export). */
+    async *export(principal: Principal, filter: Omit<AnalysisFilter, 'limit' | 'offset'>, batchSize = 500): AsyncGenerator<StoredAnalysis> {
+      for await (const row of streamAnalyses(store.db, scopeOf(principal), filter, batchSize)) yield rowToStored(row);
     },
   };
 }

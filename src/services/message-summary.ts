@@ -20,12 +20,11 @@ export function displayAddress(from: MailAddress | null | undefined): string {
   return from.address ? `${quoted} <${from.address}>` : quoted;
 }
 
-function recipientsOf(message: NormalizedMessage): string {
-  const list = message.to.length ? message.to.map((a) => a.address) : (message.envelope?.rcptTo ?? []);
-  return list.filter(Boolean).join(', ');
-}
+/** The message's recipients: its To addresses, else the envelope's. */
+export const recipientList = (message: NormalizedMessage): string[] =>
+  (message.to.length ? message.to.map((a) => a.address) : (message.envelope?.rcptTo ?? [])).filter(Boolean);
 
 /** The subject, sender and recipients stored beside an analysis (GET /v1/analyses/:id). */
 export function messageSummary(message: NormalizedMessage): { subject: string; from_addr: string; to_addr: string } {
-  return { subject: summary(message.subject), from_addr: summary(displayAddress(message.from)), to_addr: summary(recipientsOf(message)) };
+  return { subject: summary(message.subject), from_addr: summary(displayAddress(message.from)), to_addr: summary(recipientList(message).join(', ')) };
 }

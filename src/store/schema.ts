@@ -80,6 +80,8 @@ export interface ListEntriesTable {
   note: string | null;
   created_at: string;
   expires_at: string | null;
+  /** '' for a tenant-wide entry, else the one recipient of the tenant it applies to (docs/recipients.md). */
+  recipient: string;
 }
 
 export interface QuarantinedMessagesTable {

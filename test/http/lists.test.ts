@@ -17,7 +17,7 @@ describe.each(DIALECTS)('allow and block lists (%s)', (dialect) => {
       const created = await h.call('POST', path, key, { type: 'domain', value: ' Example.COM. ', note: 'partner' });
       expect(created.statusCode).toBe(200);
       const entry = created.json().data;
-      expect(entry).toEqual({ id: expect.any(String), type: 'domain', value: 'example.com', note: 'partner', created_at: expect.any(String), expires_at: null });
+      expect(entry).toEqual({ id: expect.any(String), type: 'domain', value: 'example.com', note: 'partner', created_at: expect.any(String), expires_at: null, recipient: null });
 
       const again = await h.call('POST', path, key, { type: 'domain', value: 'example.com' });
       expect(again.json().data.id).toBe(entry.id);

@@ -5,6 +5,7 @@ import { quarantine } from './2026-11-21-003-quarantine.js';
 import { jobLeases } from './2026-11-21-004-job-leases.js';
 import { rateLimitBuckets } from './2026-11-21-005-rate-limit-buckets.js';
 import { feedback } from './2026-11-24-16-feedback.js';
+import { recipientListEntries } from './2026-11-24-16-recipient-list-entries.js';
 
 /**
  * Static list (no directory scan), so migrations work the same from `src/` under tsx and from `dist/`.
@@ -17,6 +18,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-004-job-leases': jobLeases,
   '2026-11-21-005-rate-limit-buckets': rateLimitBuckets,
   '2026-11-24-16-feedback': feedback,
+  '2026-11-24-16-recipient-list-entries': recipientListEntries,
 };
 
 export const migrationProvider: MigrationProvider = {

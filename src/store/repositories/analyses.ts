@@ -36,7 +36,8 @@ export interface AnalysisFilter {
   offset: number;
 }
 
-export async function listAnalyses(db: Kysely<Database>, scope: AnalysisScope, filter: AnalysisFilter): Promise<{ rows: AnalysisRow[]; total: number }> {
+/** The tenant's analyses the filter selects (pagination aside): one place for listing and export. */
+function filteredAnalyses(db: Kysely<Database>, scope: AnalysisScope, filter: Omit<AnalysisFilter, 'limit' | 'offset'>) {
   let base = db
     .selectFrom('analyses')
     .where('tenant_id', '=', scope.tenantId)
@@ -45,11 +46,37 @@ export async function listAnalyses(db: Kysely<Database>, scope: AnalysisScope, f
   if (filter.before) base = base.where('created_at', '<', filter.before);
   if (filter.verdict) base = base.where('verdict', '=', filter.verdict);
   if (filter.source) base = base.where('source', '=', filter.source);
+  return base;
+}
+
+export async function listAnalyses(db: Kysely<Database>, scope: AnalysisScope, filter: AnalysisFilter): Promise<{ rows: AnalysisRow[]; total: number }> {
+  const base = filteredAnalyses(db, scope, filter);
   const [rows, count] = await Promise.all([
     base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
+}
+
+/**
+ * Every analysis the filter selects, newest first, read `batchSize` rows at a time by keyset (created_at,
+ * id) so an export of any length holds one batch in memory and never skips or repeats a row when new
+ * analyses arrive meanwhile.
+ */
+export async function* streamAnalyses(db: Kysely<Database>, scope: AnalysisScope, filter: Omit<AnalysisFilter, 'limit' | 'offset'>, batchSize: number): AsyncGenerator<AnalysisRow> {
+  let after: { createdAt: string; id: string } | null = null;
+  for (;;) {
+    let query = filteredAnalyses(db, scope, filter).selectAll();
+    if (after) {
+      const { createdAt, id } = after;
+      query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+    }
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(batchSize).execute();
+    yield* rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.created_at, id: last.id };
+  }
 }
 
 /** Live analyses of a tenant since an instant: how many and what they cost (spec §2.4 last_24h_*). */

@@ -9,6 +9,7 @@ const toEntry = (row: ListEntriesTable): ListEntry => ({
   note: row.note,
   createdAt: row.created_at,
   expiresAt: row.expires_at,
+  recipient: row.recipient === '' ? null : row.recipient,
 });
 
 export interface ListScope {
@@ -28,8 +29,8 @@ const scoped = (db: Kysely<Database>, scope: ListScope) =>
 const active = (db: Kysely<Database>, scope: ListScope, now: string) =>
   scoped(db, scope).where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
 
-export async function findEntryByValue(db: Kysely<Database>, scope: ListScope, type: ListEntryType, value: string): Promise<ListEntry | undefined> {
-  const row = await scoped(db, scope).selectAll().where('type', '=', type).where('value', '=', value).executeTakeFirst();
+export async function findEntryByValue(db: Kysely<Database>, scope: ListScope, type: ListEntryType, value: string, recipient: string | null = null): Promise<ListEntry | undefined> {
+  const row = await scoped(db, scope).selectAll().where('type', '=', type).where('value', '=', value).where('recipient', '=', recipient ?? '').executeTakeFirst();
   return row && toEntry(row);
 }
 
@@ -46,6 +47,7 @@ export async function insertEntry(db: Kysely<Database>, scope: ListScope, entry:
       note: entry.note,
       created_at: entry.createdAt,
       expires_at: entry.expiresAt,
+      recipient: entry.recipient ?? '',
     })
     .execute();
 }
@@ -61,12 +63,27 @@ export async function deleteEntry(db: Kysely<Database>, scope: ListScope, id: st
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function listActiveEntries(db: Kysely<Database>, scope: ListScope, now: string, page?: { limit: number; offset: number }): Promise<{ entries: ListEntry[]; total: number }> {
-  let query = active(db, scope, now).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+/** Which entries a listing shows: all, the tenant-wide ones, every recipient's, or one recipient's. */
+export interface EntryFilter {
+  scope?: 'tenant' | 'recipients';
+  recipient?: string;
+}
+
+export async function listActiveEntries(
+  db: Kysely<Database>,
+  scope: ListScope,
+  now: string,
+  page?: { limit: number; offset: number },
+  filter: EntryFilter = {},
+): Promise<{ entries: ListEntry[]; total: number }> {
+  let base = active(db, scope, now);
+  if (filter.recipient !== undefined) base = base.where('recipient', '=', filter.recipient);
+  else if (filter.scope) base = base.where('recipient', filter.scope === 'tenant' ? '=' : '<>', '');
+  let query = base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
   if (page) query = query.limit(page.limit).offset(page.offset);
   const [rows, count] = await Promise.all([
     query.execute(),
-    page ? active(db, scope, now).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow() : Promise.resolve(null),
+    page ? base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow() : Promise.resolve(null),
   ]);
   return { entries: rows.map(toEntry), total: count ? Number(count.total) : rows.length };
 }
@@ -78,13 +95,22 @@ export async function deleteExpiredEntries(db: Kysely<Database>, now: string, ba
   return Number(result.numDeletedRows);
 }
 
-/** Both lists of a tenant's namespace in force at `now`, in one query (the engine needs them per analysis). */
-export async function listActiveEntriesOfBothLists(db: Kysely<Database>, scope: { tenantId: string; livemode: boolean }, now: string): Promise<Record<ListName, ListEntry[]>> {
+/**
+ * Both lists of a tenant's namespace in force at `now`, in one query (the engine needs them per analysis):
+ * the tenant-wide entries and those of the given recipients.
+ */
+export async function listActiveEntriesOfBothLists(
+  db: Kysely<Database>,
+  scope: { tenantId: string; livemode: boolean },
+  now: string,
+  recipients: readonly string[] = [],
+): Promise<Record<ListName, ListEntry[]>> {
   const rows = await db
     .selectFrom('list_entries')
     .selectAll()
     .where('tenant_id', '=', scope.tenantId)
     .where('livemode', '=', scope.livemode ? 1 : 0)
+    .where('recipient', 'in', ['', ...recipients])
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .execute();
   const lists: Record<ListName, ListEntry[]> = { allow: [], block: [] };

@@ -12,6 +12,7 @@ const EntrySchema = Type.Object({
   note: Nullable(Type.String()),
   created_at: Type.String({ format: 'date-time' }),
   expires_at: Nullable(Type.String({ format: 'date-time' })),
+  recipient: Nullable(Type.String({ description: 'The one recipient the entry applies to; null: the whole tenant' })),
 });
 
 const EntryBody = Type.Object(
@@ -20,11 +21,25 @@ const EntryBody = Type.Object(
     value: Type.String({ minLength: 1, maxLength: 320 }),
     note: Type.Optional(Type.String({ maxLength: 1000 })),
     expires_at: Type.Optional(Type.String({ format: 'date-time', description: 'The entry stops applying at this instant' })),
+    recipient: Type.Optional(
+      Type.String({
+        minLength: 3,
+        maxLength: 320,
+        description: "Apply to mail for this recipient only; a recipient's entries are consulted before the tenant-wide ones (docs/recipients.md)",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 
-const PageQuery = Type.Object(Pagination, { additionalProperties: false });
+const PageQuery = Type.Object(
+  {
+    recipient: Type.Optional(Type.String({ minLength: 3, maxLength: 320, description: "Only this recipient's entries" })),
+    scope: Type.Optional(StringEnum(['tenant', 'recipients'], { description: 'tenant: tenant-wide entries only; recipients: per-recipient entries only' })),
+    ...Pagination,
+  },
+  { additionalProperties: false },
+);
 
 const entryJson = (entry: ListEntry) => ({
   id: entry.id,
@@ -33,6 +48,7 @@ const entryJson = (entry: ListEntry) => ({
   note: entry.note,
   created_at: entry.createdAt,
   expires_at: entry.expiresAt,
+  recipient: entry.recipient,
 });
 
 /** POST/GET/DELETE for one list; the spec calls the allow list "whitelist" and the block list "blocklist". */
@@ -44,9 +60,9 @@ function listRoutes(app: FastifyInstance, deps: V1Deps, path: string, list: List
       schema: { summary: `Add a ${label} entry (idempotent)`, tags: ['lists'], body: EntryBody, response: responses(Envelope(EntrySchema)) },
     },
     async (request) => {
-      const { type, value, note, expires_at } = request.body;
+      const { type, value, note, expires_at, recipient } = request.body;
       const expiresAt = expires_at === undefined ? null : new Date(expires_at).toISOString();
-      const { entry } = await deps.lists.add(requirePrincipal(request), list, { type, value, note: note ?? null, expiresAt });
+      const { entry } = await deps.lists.add(requirePrincipal(request), list, { type, value, note: note ?? null, expiresAt, recipient: recipient ?? null });
       return { success: true, data: entryJson(entry) };
     },
   );
@@ -58,8 +74,8 @@ function listRoutes(app: FastifyInstance, deps: V1Deps, path: string, list: List
       schema: { summary: `List ${label} entries in force`, tags: ['lists'], querystring: PageQuery, response: responses(Envelope(Page(EntrySchema))) },
     },
     async (request) => {
-      const { limit, offset } = request.query;
-      const { entries, total } = await deps.lists.list(requirePrincipal(request), list, { limit, offset });
+      const { limit, offset, recipient, scope } = request.query;
+      const { entries, total } = await deps.lists.list(requirePrincipal(request), list, { limit, offset }, { recipient, scope });
       return { success: true, data: { items: entries.map(entryJson), total, limit, offset } };
     },
   );

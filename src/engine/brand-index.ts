@@ -1,14 +1,12 @@
 import type { Brand } from './data/brand-types.js';
-import { FINANCE_BRANDS } from './data/brands-finance.js';
+import { IMITATED_BRANDS } from './data/catalogue.js';
 import { userContentStrength } from './data/domains.js';
-import { PUBLIC_BRANDS } from './data/brands-public.js';
-import { TECH_BRANDS } from './data/brands-tech.js';
 import { KNOWN_SERVICES } from './data/known-services.js';
 import { editDistance, skeleton } from './text/confusables.js';
 import { PhraseMatcher } from './text/phrase-matcher.js';
 
 /** Brands phishers imitate (claims, look-alikes, ownership) followed by well-known services (ownership only). */
-export const BRAND_CATALOGUE: readonly Brand[] = [...TECH_BRANDS, ...FINANCE_BRANDS, ...PUBLIC_BRANDS, ...KNOWN_SERVICES];
+export const BRAND_CATALOGUE: readonly Brand[] = [...IMITATED_BRANDS, ...KNOWN_SERVICES];
 
 export interface LookalikeMatch {
   /** What is imitated: a brand's name, or the tenant's / allow-listed domain. */

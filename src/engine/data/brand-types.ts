@@ -1,8 +1,32 @@
+/** The sector a catalogued brand belongs to (reporting, and rules that care who is claimed). */
+export type Sector =
+  | 'tech'
+  | 'saas'
+  | 'security'
+  | 'social'
+  | 'bank'
+  | 'payment'
+  | 'crypto'
+  | 'carrier'
+  | 'retail'
+  | 'insurance'
+  | 'telecom'
+  | 'utility'
+  | 'travel'
+  | 'streaming'
+  | 'gaming'
+  | 'government'
+  | 'service';
+
 /** One brand phishers imitate, with the domains its genuine mail and links use. */
 export interface Brand {
   /** Display name used in reasons and `indicators.brand_spoofing` ("PayPal"). */
   name: string;
-  /** Registrable domains the brand legitimately sends from or links to. */
+  /**
+   * Registrable domains the brand legitimately sends from or links to (the host and its subdomains
+   * belong to the brand). Where the registrable domain is shared by many bodies (a government portal
+   * such as admin.ch), the body's own host instead (estv.admin.ch): see brands-government-eu.ts.
+   */
   domains: string[];
   /**
    * Phrases that name the brand, lower-case, accents stripped, words separated by single spaces
@@ -11,9 +35,21 @@ export interface Brand {
   keywords: string[];
   /**
    * Keywords that are also ordinary words ("orange", "apple", "free"): they count only when written
-   * exactly as given here (case-sensitive, accents as written), e.g. "Orange", "UPS".
+   * exactly as given here (case-sensitive, accents as written), e.g. "Orange", "UPS". One word each.
    */
   exactKeywords?: string[];
   /** Domain labels a lookalike would imitate; defaults to the labels of `domains` of 5+ characters. */
   lookalikeLabels?: string[];
+  /** Sector, set by the sector file the brand is listed in. */
+  sector?: Sector;
+  /**
+   * Catalogue name of the brand's owner when both are catalogued separately (Instagram → "Meta /
+   * Facebook", Venmo → "PayPal"): genuine mail of one often links to the other.
+   */
+  parent?: string;
+}
+
+/** Tags every brand of a sector file with its sector. */
+export function inSector(sector: Sector, brands: Brand[]): Brand[] {
+  return brands.map((brand) => ({ ...brand, sector }));
 }

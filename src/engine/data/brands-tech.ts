@@ -1,67 +1,98 @@
-import type { Brand } from './brand-types.js';
+import { inSector } from './brand-types.js';
 
-/** Global technology, online services, retail and crypto brands most often imitated. */
-export const TECH_BRANDS: Brand[] = [
+/*
+ * Global technology platforms, social networks and security vendors.
+ *
+ * Rules for every brands-*.ts file (checked by test/engine/catalogue.test.ts):
+ * - `domains` are registrable domains as the engine computes them (tldts, private suffixes included:
+ *   amazon.co.uk, cloud.microsoft under the brand TLD .microsoft), never a host under a shared
+ *   platform. User-content hosts (github.io, myshopify.com, googleusercontent.com), ESPs
+ *   (amazonses.com, sendgrid.net), shorteners anyone can use (lnkd.in, t.co) and invite links to
+ *   arbitrary people (wa.me, t.me, discord.gg) are left out: a phisher can put content there.
+ * - `keywords` are folded phrases (lower-case, no accents, single spaces); a brand name that is also an
+ *   ordinary word is only an `exactKeywords` entry, written as the brand writes it.
+ * - `lookalikeLabels` are given where the default (first labels of `domains`) would include a generic
+ *   word ("cloud" of cloud.microsoft) or a word a legitimate domain may well contain.
+ */
+
+export const TECH_BRANDS = inSector('tech', [
   {
     name: 'Microsoft',
-    domains: ['microsoft.com', 'microsoftonline.com', 'office.com', 'office365.com', 'office.net', 'microsoft365.com', 'live.com', 'outlook.com', 'hotmail.com', 'sharepoint.com', 'onedrive.com', 'onmicrosoft.com', 'azure.com', 'windows.net', 'windows.com', 'msn.com', 'skype.com', 'bing.com', 'xbox.com', 'msft.net', 'microsoftstore.com', 'aka.ms', 'sway.com', 'cloud.microsoft', 'microsoftsupport.com', 'mail.microsoft'],
-    keywords: ['microsoft', 'office 365', 'office365', 'microsoft 365', 'onedrive', 'sharepoint', 'outlook web', 'microsoft teams', 'exchange online', 'hotmail', 'xbox'],
+    domains: [
+      'microsoft.com', 'microsoftonline.com', 'microsoftonline-p.com', 'msauth.net', 'msftauth.net', 'office.com', 'office365.com', 'office.net', 'microsoft365.com',
+      'cloud.microsoft', 'live.com', 'live.net', 'outlook.com', 'hotmail.com', 'sharepoint.com', 'sharepointonline.com', 'planner.com', 'onedrive.com', 'azure.com', 'windowsazure.com',
+      'windows.net', 'windows.com', 'windowsupdate.com', 'msn.com', 'skype.com', 'bing.com', 'xbox.com', 'xboxlive.com', 'msft.net', 'microsoftstore.com', 'aka.ms',
+      'dynamics.com', 'powerbi.com', 'outlook.fr', 'outlook.de', 'outlook.es', 'outlook.it', 'hotmail.fr', 'hotmail.de', 'hotmail.es', 'hotmail.it', 'hotmail.co.uk',
+      'live.fr', 'live.de', 'live.co.uk',
+    ],
+    keywords: ['microsoft', 'office 365', 'office365', 'microsoft 365', 'onedrive', 'sharepoint', 'outlook web', 'outlook web app', 'microsoft teams', 'exchange online', 'hotmail', 'xbox', 'skype', 'microsoft azure', 'entra id'],
     lookalikeLabels: ['microsoft', 'office365', 'microsoftonline', 'onedrive', 'sharepoint', 'outlook', 'hotmail'],
   },
   {
     name: 'Google',
-    domains: ['google.com', 'gmail.com', 'googlemail.com', 'youtube.com', 'googleusercontent.com', 'gstatic.com', 'googleapis.com', 'withgoogle.com', 'goo.gl', 'g.co', 'google.fr', 'google.de', 'google.es', 'google.it', 'google.co.uk', 'blogger.com', 'android.com', 'google-analytics.com', 'doubleclick.net', 'googletagmanager.com', 'googlesyndication.com', 'googleadservices.com', 'app.goo.gl', 'youtu.be'],
-    keywords: ['google', 'gmail', 'google drive', 'google docs', 'google workspace', 'g suite'],
+    domains: [
+      'google.com', 'google.fr', 'google.de', 'google.es', 'google.it', 'google.co.uk', 'google.nl', 'google.be', 'google.ch', 'google.at', 'google.pt', 'google.ie',
+      'google.ca', 'google.com.au', 'google.com.br', 'gmail.com', 'googlemail.com', 'gstatic.com', 'ggpht.com', 'g.co', 'google.org',
+      'blogger.com', 'android.com', 'chrome.com', 'googleblog.com', 'blog.google', 'about.google', 'safety.google',
+    ],
+    keywords: ['google', 'gmail', 'google drive', 'google docs', 'google workspace', 'g suite', 'google pay', 'google play'],
     lookalikeLabels: ['google', 'gmail', 'googlemail'],
   },
+  { name: 'YouTube', parent: 'Google', domains: ['youtube.com', 'youtu.be', 'ytimg.com', 'blog.youtube'], keywords: ['youtube premium', 'youtube studio', 'youtube partner program'] },
   {
     name: 'Apple',
-    domains: ['apple.com', 'icloud.com', 'me.com', 'mac.com', 'apple.news', 'itunes.com', 'appleid.apple.com'],
-    keywords: ['icloud', 'apple id', 'itunes', 'apple pay', 'apple store', 'apple support'],
+    domains: ['apple.com', 'icloud.com', 'me.com', 'mac.com', 'apple.news', 'apple.co', 'itunes.com', 'mzstatic.com'],
+    keywords: ['icloud', 'apple id', 'itunes', 'apple pay', 'apple store', 'apple support', 'app store', 'apple music', 'apple tv', 'find my iphone'],
     exactKeywords: ['Apple', 'APPLE'],
     lookalikeLabels: ['apple', 'icloud', 'itunes'],
   },
   {
     name: 'Amazon',
-    domains: ['amazon.com', 'amazon.fr', 'amazon.de', 'amazon.es', 'amazon.it', 'amazon.co.uk', 'amazon.nl', 'amazon.ca', 'amazon.com.be', 'amazon.ch', 'amazonses.com', 'amazon.jobs', 'primevideo.com', 'a2z.com', 'amazonpay.com', 'audible.com', 'audible.fr', 'audible.de', 'media-amazon.com', 'ssl-images-amazon.com', 'amazon-adsystem.com', 'amazontrust.com', 'amazon.com.au', 'amazon.co.jp'],
-    keywords: ['amazon', 'amazon prime', 'prime video'],
-    lookalikeLabels: ['amazon', 'amazonprime'],
+    domains: [
+      'amazon.com', 'amazon.fr', 'amazon.de', 'amazon.es', 'amazon.it', 'amazon.co.uk', 'amazon.nl', 'amazon.com.be', 'amazon.ca', 'amazon.com.au', 'amazon.co.jp',
+      'amazon.com.br', 'amazon.com.mx', 'amazon.pl', 'amazon.se', 'amazon.in', 'amazon.jobs', 'primevideo.com', 'a2z.com', 'media-amazon.com', 'ssl-images-amazon.com',
+      'images-amazon.com', 'amazontrust.com', 'amzn.to', 'a.co', 'awsstatic.com',
+    ],
+    keywords: ['amazon', 'amazon prime', 'prime video', 'amazon web services'],
+    lookalikeLabels: ['amazon', 'amazonprime', 'primevideo'],
   },
-  { name: 'PayPal', domains: ['paypal.com', 'paypal.fr', 'paypal.de', 'paypal.me', 'paypalobjects.com', 'paypal-communication.com', 'paypal.co.uk', 'paypal-community.com', 'braintreegateway.com'], keywords: ['paypal'] },
-  { name: 'Netflix', domains: ['netflix.com', 'nflxext.com', 'nflximg.net', 'nflxso.net', 'netflix.net'], keywords: ['netflix'] },
-  { name: 'Meta / Facebook', domains: ['facebook.com', 'fb.com', 'facebookmail.com', 'meta.com', 'fbcdn.net', 'messenger.com', 'metamail.com'], keywords: ['facebook', 'meta business', 'meta for business', 'facebook messenger'], lookalikeLabels: ['facebook', 'facebookmail'] },
-  { name: 'Instagram', domains: ['instagram.com', 'cdninstagram.com', 'facebookmail.com', 'mail.instagram.com'], keywords: ['instagram'] },
-  { name: 'WhatsApp', domains: ['whatsapp.com', 'whatsapp.net', 'wa.me'], keywords: ['whatsapp'] },
-  { name: 'LinkedIn', domains: ['linkedin.com', 'licdn.com', 'lnkd.in'], keywords: ['linkedin'] },
-  { name: 'X / Twitter', domains: ['twitter.com', 'x.com', 't.co', 'twimg.com'], keywords: ['twitter'] },
-  { name: 'Dropbox', domains: ['dropbox.com', 'dropboxmail.com', 'dropboxusercontent.com', 'db.tt'], keywords: ['dropbox'] },
-  { name: 'DocuSign', domains: ['docusign.com', 'docusign.net', 'docusign.eu'], keywords: ['docusign', 'docu sign'] },
-  { name: 'Adobe', domains: ['adobe.com', 'adobesign.com', 'acrobat.com', 'adobelogin.com', 'echosign.com', 'adobecc.com'], keywords: ['adobe', 'adobe sign', 'acrobat', 'adobe acrobat'] },
-  { name: 'WeTransfer', domains: ['wetransfer.com', 'we.tl'], keywords: ['wetransfer', 'we transfer'] },
-  { name: 'Zoom', domains: ['zoom.us', 'zoom.com', 'zoomgov.com'], keywords: ['zoom meeting', 'zoom video'], exactKeywords: ['Zoom'] },
-  { name: 'Spotify', domains: ['spotify.com', 'scdn.co', 'spotifymail.com'], keywords: ['spotify'] },
-  { name: 'Yahoo', domains: ['yahoo.com', 'yahoo.fr', 'yahoo.de', 'yahoo.co.uk', 'ymail.com', 'yahoo.net', 'yimg.com'], keywords: ['yahoo', 'yahoo mail'] },
-  { name: 'eBay', domains: ['ebay.com', 'ebay.fr', 'ebay.de', 'ebay.co.uk', 'ebay.it', 'ebay.es', 'ebayimg.com', 'ebay.ch'], keywords: ['ebay'] },
-  { name: 'Booking.com', domains: ['booking.com', 'bstatic.com', 'booking.net'], keywords: ['booking.com', 'booking com'], lookalikeLabels: ['booking'] },
-  { name: 'Airbnb', domains: ['airbnb.com', 'airbnb.fr', 'airbnb.de', 'airbnb.co.uk', 'airbnbmail.com'], keywords: ['airbnb'] },
-  { name: 'Steam', domains: ['steampowered.com', 'steamcommunity.com', 'valvesoftware.com'], keywords: ['steam community', 'steam guard', 'steampowered'] },
-  { name: 'Coinbase', domains: ['coinbase.com', 'coinbase-mail.com'], keywords: ['coinbase'] },
-  { name: 'Binance', domains: ['binance.com', 'binance.info', 'binance.us'], keywords: ['binance'] },
-  { name: 'MetaMask', domains: ['metamask.io', 'consensys.io', 'consensys.net'], keywords: ['metamask'] },
-  { name: 'Norton', domains: ['norton.com', 'nortonlifelock.com', 'gen.com', 'symantec.com'], keywords: ['norton', 'norton 360', 'lifelock'] },
+  { name: 'Audible', parent: 'Amazon', domains: ['audible.com', 'audible.co.uk', 'audible.fr', 'audible.de', 'audible.it', 'audible.es', 'audible.ca', 'audible.com.au'], keywords: ['audible com'], exactKeywords: ['Audible'], lookalikeLabels: [] },
+  { name: 'Yahoo', domains: ['yahoo.com', 'yahoo.fr', 'yahoo.de', 'yahoo.es', 'yahoo.it', 'yahoo.co.uk', 'yahoo.ca', 'yahoo.com.au', 'yahoo.com.br', 'ymail.com', 'rocketmail.com', 'yahoo.net', 'yimg.com', 'yahooinc.com'], keywords: ['yahoo', 'yahoo mail'] },
+  { name: 'AOL', parent: 'Yahoo', domains: ['aol.com', 'aol.fr', 'aim.com'], keywords: ['aol mail', 'aol account'] },
+  { name: 'Proton', domains: ['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me', 'protonvpn.com'], keywords: ['protonmail', 'proton mail', 'proton vpn'], lookalikeLabels: ['protonmail', 'protonvpn'] },
+  { name: 'GMX', domains: ['gmx.net', 'gmx.de', 'gmx.com', 'gmx.at', 'gmx.ch', 'gmx.fr', 'gmx.es', 'gmx.co.uk'], keywords: ['gmx', 'gmx freemail'] },
+  { name: 'WEB.DE', domains: ['web.de'], keywords: ['web de freemail', 'web de club', 'web de postfach', 'webde'], lookalikeLabels: [] },
+  { name: 'Zoho', domains: ['zoho.com', 'zoho.eu', 'zohomail.com', 'zohocorp.com'], keywords: ['zoho', 'zoho mail'] },
+  { name: 'Samsung', domains: ['samsung.com'], keywords: ['samsung', 'samsung account'] },
+]);
+
+export const SOCIAL_BRANDS = inSector('social', [
+  {
+    name: 'Meta / Facebook',
+    domains: ['facebook.com', 'fb.com', 'fb.me', 'facebook.net', 'facebookmail.com', 'meta.com', 'fbcdn.net', 'messenger.com', 'oculus.com'],
+    keywords: ['facebook', 'meta business', 'meta for business', 'meta business suite', 'meta verified', 'facebook messenger'],
+    lookalikeLabels: ['facebook', 'facebookmail'],
+  },
+  { name: 'Instagram', parent: 'Meta / Facebook', domains: ['instagram.com', 'cdninstagram.com', 'facebookmail.com'], keywords: ['instagram'], lookalikeLabels: ['instagram'] },
+  { name: 'WhatsApp', parent: 'Meta / Facebook', domains: ['whatsapp.com', 'whatsapp.net'], keywords: ['whatsapp'] },
+  { name: 'LinkedIn', parent: 'Microsoft', domains: ['linkedin.com', 'licdn.com'], keywords: ['linkedin'] },
+  { name: 'X / Twitter', domains: ['twitter.com', 'x.com', 'twimg.com'], keywords: ['twitter'] },
+  { name: 'TikTok', domains: ['tiktok.com', 'tiktokv.com', 'tiktokcdn.com'], keywords: ['tiktok', 'tik tok'] },
+  { name: 'Snapchat', domains: ['snapchat.com', 'snap.com'], keywords: ['snapchat'] },
+  { name: 'Pinterest', domains: ['pinterest.com', 'pinimg.com', 'pinterest.fr', 'pinterest.de', 'pinterest.co.uk', 'pinterest.es', 'pinterest.it'], keywords: ['pinterest'] },
+  { name: 'Reddit', domains: ['reddit.com', 'redditmail.com', 'redditmedia.com', 'redditstatic.com'], keywords: ['reddit'] },
+  { name: 'Discord', domains: ['discord.com', 'discordapp.com'], keywords: ['discord nitro'], exactKeywords: ['Discord'] },
+  { name: 'Telegram', domains: ['telegram.org'], keywords: ['telegram messenger'], exactKeywords: ['Telegram'], lookalikeLabels: [] },
+]);
+
+export const SECURITY_BRANDS = inSector('security', [
+  { name: 'Norton', domains: ['norton.com', 'nortonlifelock.com', 'lifelock.com', 'gendigital.com'], keywords: ['norton 360', 'norton antivirus', 'norton security', 'nortonlifelock', 'lifelock'], exactKeywords: ['Norton'], lookalikeLabels: ['norton', 'nortonlifelock', 'lifelock'] },
   { name: 'McAfee', domains: ['mcafee.com'], keywords: ['mcafee'] },
-  { name: 'Avast', domains: ['avast.com', 'avg.com'], keywords: ['avast'] },
-  { name: 'Intuit / QuickBooks', domains: ['intuit.com', 'quickbooks.com', 'turbotax.com', 'notification.intuit.com'], keywords: ['quickbooks', 'intuit', 'turbotax'] },
-  { name: 'Shopify', domains: ['shopify.com', 'myshopify.com', 'shopifyemail.com'], keywords: ['shopify'] },
-  { name: 'Vinted', domains: ['vinted.com', 'vinted.fr', 'vinted.de', 'vinted.es', 'vinted.it', 'vinted.nl', 'vinted.co.uk', 'vinted.be'], keywords: ['vinted'] },
-  { name: 'Leboncoin', domains: ['leboncoin.fr', 'leboncoin.info'], keywords: ['leboncoin', 'le bon coin'] },
-  { name: 'AliExpress', domains: ['aliexpress.com', 'alibaba.com', 'aliexpress.us'], keywords: ['aliexpress', 'alibaba'] },
-  { name: 'Temu', domains: ['temu.com', 'temuemail.com'], keywords: ['temu'] },
-  { name: 'Decathlon', domains: ['decathlon.fr', 'decathlon.com', 'decathlon.de', 'decathlon.es', 'decathlon.it', 'decathlon.co.uk'], keywords: ['decathlon'] },
-  { name: 'E.Leclerc', domains: ['e.leclerc', 'leclerc.fr', 'e-leclerc.com', 'leclercdrive.fr'], keywords: ['leclerc', 'e leclerc'] },
-  { name: 'Carrefour', domains: ['carrefour.fr', 'carrefour.com', 'carrefour.es', 'carrefour.it', 'carrefour.be'], keywords: ['carrefour'] },
-  { name: 'Lidl', domains: ['lidl.fr', 'lidl.de', 'lidl.com', 'lidl.es', 'lidl.it', 'lidl.co.uk', 'lidl.nl', 'lidl.be', 'lidl.ch'], keywords: ['lidl'] },
-  { name: 'IKEA', domains: ['ikea.com', 'ikea.fr', 'ikea.de'], keywords: ['ikea'] },
-  { name: 'Costco', domains: ['costco.com', 'costco.fr', 'costco.co.uk', 'costco.es'], keywords: ['costco'] },
-  { name: 'Walmart', domains: ['walmart.com'], keywords: ['walmart'] },
-];
+  { name: 'Avast', domains: ['avast.com', 'avg.com'], keywords: ['avast', 'avg antivirus'] },
+  { name: 'Kaspersky', domains: ['kaspersky.com'], keywords: ['kaspersky'] },
+  { name: 'Bitdefender', domains: ['bitdefender.com'], keywords: ['bitdefender'] },
+  { name: 'ESET', domains: ['eset.com'], keywords: ['eset nod32', 'eset internet security'], exactKeywords: ['ESET'] },
+  { name: 'Malwarebytes', domains: ['malwarebytes.com'], keywords: ['malwarebytes'] },
+  { name: 'Trend Micro', domains: ['trendmicro.com'], keywords: ['trend micro'] },
+  { name: 'Avira', domains: ['avira.com'], keywords: ['avira'] },
+]);

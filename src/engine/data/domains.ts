@@ -14,6 +14,8 @@ export const FREEMAIL_DOMAINS: ReadonlySet<string> = new Set([
   't-online.de', 'freenet.de', 'arcor.de', 'posteo.de', 'mailbox.org', 'telefonica.net', 'terra.es', 'bluewin.ch', 'hispeed.ch', 'skynet.be', 'telenet.be', 'ziggo.nl', 'kpnmail.nl', 'planet.nl', 'hetnet.nl',
   'btinternet.com', 'sky.com', 'talktalk.net', 'virginmedia.com', 'ntlworld.com', 'comcast.net', 'verizon.net', 'att.net', 'sbcglobal.net', 'bellsouth.net', 'cox.net', 'charter.net', 'earthlink.net', 'juno.com',
   'sapo.pt', 'hotmail.com.br', 'bol.com.br', 'uol.com.br', 'terra.com.br', 'rediffmail.com', 'seznam.cz', 'wp.pl', 'o2.pl', 'interia.pl', 'onet.pl', 'abv.bg', 'hushmail.com', 'fastmail.com', 'fastmail.fm',
+  'yahoo.ca', 'yahoo.com.au', 'yahoo.com.br', 'gmx.es', 'gmx.co.uk', 'hotmail.be', 'hotmail.nl', 'live.nl', 'live.be', 'live.it', 'live.ca', 'outlook.com.br', 'bigpond.com', 'optusnet.com.au', 'iinet.net.au',
+  'sympatico.ca', 'videotron.ca', 'eircom.net', 'xs4all.nl', 'ig.com.br', 'netcabo.pt',
 ]);
 
 /** URL shorteners: the real destination is hidden until clicked. */
@@ -41,7 +43,7 @@ export const TRACKER_DOMAINS: ReadonlySet<string> = new Set([
   'r.sb1.fr', 'exacttarget.com', 'salesforce.com', 'marketingcloudapps.com', 'hubspotlinks.com', 'hubspotemail.net', 'hs-sites.com', 'hubspot.com', 'constantcontact.com', 'rs6.net', 'cmail19.com', 'cmail20.com',
   'createsend.com', 'createsend1.com', 'klaviyo.com', 'klclick.com', 'klclick1.com', 'klclick2.com', 'klclick3.com', 'emltrk.com', 'awstrack.me', 'amazonses.com', 'pstmrk.it', 'postmarkapp.com', 'customeriomail.com',
   'mktoweb.com', 'mkto-sj.com', 'eloqua.com', 'en25.com', 'rsys5.net', 'rsys2.net', 'bnc3.mailjet.com', 'emarsys.net', 'selligent.com', 'dmtrk.net', 'e.mail', 'ct.sendgrid.net', 'links.m', 'substack.com', 'beehiiv.com', 'mailerlite.com', 'mlsend.com', 'acemlna.com', 'activehosted.com',
-  'doubleclick.net', 'google-analytics.com', 'safelinks.protection.outlook.com', 'urldefense.com', 'proofpoint.com', 'mimecast.com', 'cudasvc.com',
+  'mailchi.mp', 'app.link', 'bnc.lt', 'doubleclick.net', 'google-analytics.com', 'safelinks.protection.outlook.com', 'urldefense.com', 'proofpoint.com', 'mimecast.com', 'cudasvc.com',
 ]);
 
 /** Path words that mark a sign-in, verification or payment page. */
@@ -53,8 +55,9 @@ export const LOGIN_PATH_WORDS = ['login', 'log-in', 'logon', 'signin', 'sign-in'
  * favourite. Value: strength of the "free hosting" signal.
  */
 export const USER_CONTENT_HOSTS: ReadonlyMap<string, number> = new Map([
-  ...['blob.core.windows.net', 'web.core.windows.net', 'storage.googleapis.com', 'firebasestorage.googleapis.com', 'r2.dev', 'pages.dev', 'workers.dev', 'web.app', 'firebaseapp.com', 'ipfs.io', 'dweb.link', 'cloudflare-ipfs.com', 'ipfs.dweb.link', 'ngrok.io', 'ngrok-free.app', 'ngrok.app', 'trycloudflare.com', '000webhostapp.com', 'glitch.me', 'repl.co', 'replit.app', 'translate.goog', 'weeblysite.com', 'square.site', 'webflow.io', 'framer.app', 'typedream.app', 'codesandbox.io', 'surge.sh', 'backblazeb2.com', 'filesusr.com'].map((h) => [h, 1] as const),
-  ...['s3.amazonaws.com', 'cloudfront.net', 'azurewebsites.net', 'azureedge.net', 'appspot.com', 'github.io', 'gitlab.io', 'netlify.app', 'vercel.app', 'herokuapp.com', 'onrender.com', 'fly.dev', 'wixsite.com', 'weebly.com', 'godaddysites.com', 'notion.site', 'my.canva.site', 'canva.site', 'blogspot.com', 'wordpress.com', 'sites.google.com', 'googleusercontent.com', 'forms.gle', 'forms.office.com', 'forms.microsoft.com', 'jotform.com', 'formstack.com', 'typeform.com', 'wufoo.com', 'docs.google.com', 'drive.google.com', 'dropboxusercontent.com', 'mediafire.com', 'sendspace.com', 'linktr.ee', 'bio.link', 'carrd.co', 'mystrikingly.com', 'strikingly.com', 'jimdosite.com', 'ukit.me', 'tilda.ws', 'yolasite.com', 'site123.me'].map((h) => [h, 0.5] as const),
+  ...['blob.core.windows.net', 'web.core.windows.net', 'storage.googleapis.com', 'firebasestorage.googleapis.com', 'r2.dev', 'pages.dev', 'workers.dev', 'web.app', 'firebaseapp.com', 'ipfs.io', 'dweb.link', 'cloudflare-ipfs.com', 'ipfs.dweb.link', 'ngrok.io', 'ngrok-free.app', 'ngrok.app', 'trycloudflare.com', '000webhostapp.com', 'glitch.me', 'repl.co', 'replit.app', 'translate.goog', 'weeblysite.com', 'square.site', 'webflow.io', 'framer.app', 'typedream.app', 'codesandbox.io', 'surge.sh', 'backblazeb2.com', 'filesusr.com', 'powerappsportals.com', 'business.site'].map((h) => [h, 1] as const),
+  ...['s3.amazonaws.com', 'cloudfront.net', 'azurewebsites.net', 'azureedge.net', 'appspot.com', 'github.io', 'gitlab.io', 'netlify.app', 'vercel.app', 'herokuapp.com', 'onrender.com', 'fly.dev', 'wixsite.com', 'weebly.com', 'godaddysites.com', 'notion.site', 'my.canva.site', 'canva.site', 'blogspot.com', 'wordpress.com', 'sites.google.com', 'googleusercontent.com', 'forms.gle', 'forms.office.com', 'forms.microsoft.com', 'jotform.com', 'formstack.com', 'typeform.com', 'wufoo.com', 'docs.google.com', 'drive.google.com', 'dropboxusercontent.com', 'mediafire.com', 'sendspace.com', 'linktr.ee', 'bio.link', 'carrd.co', 'mystrikingly.com', 'strikingly.com', 'jimdosite.com', 'ukit.me', 'tilda.ws', 'yolasite.com', 'site123.me',
+    'express.adobe.com', 'myportfolio.com', 'sway.office.com', 'sway.cloud.microsoft', 'gitbook.io', 'formsite.com', 'cognitoforms.com', '123formbuilder.com', 'zohopublic.com', 'hubspotpagebuilder.com', 'mailchimpsites.com'].map((h) => [h, 0.5] as const),
 ]);
 
 /** Strength of the user-content signal for `host` (0 when the host is not a user-content host). */

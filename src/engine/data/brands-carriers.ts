@@ -1,0 +1,55 @@
+import { inSector } from './brand-types.js';
+
+/*
+ * Parcel carriers and postal services: the most imitated senders of all ("your parcel is held, pay the
+ * customs fee"). Rules: see brands-tech.ts. Carrier names that are ordinary words or initials ("UPS",
+ * "GLS", "SEUR") are exact keywords.
+ */
+
+export const CARRIER_BRANDS = inSector('carrier', [
+  {
+    name: 'DHL',
+    domains: ['dhl.com', 'dhl.de', 'dhl.fr', 'dhl.es', 'dhl.it', 'dhl.co.uk', 'dhl.nl', 'dhl.be', 'dhl.ch', 'dhl.at', 'dhlparcel.nl', 'dhlparcel.co.uk', 'dpdhl.com'],
+    keywords: ['dhl', 'dhl express', 'dhl paket'],
+    lookalikeLabels: ['dhl', 'dhlparcel'],
+  },
+  { name: 'Deutsche Post', parent: 'DHL', domains: ['deutschepost.de', 'deutschepost.com'], keywords: ['deutsche post'] },
+  { name: 'UPS', domains: ['ups.com'], keywords: ['ups store', 'united parcel service', 'ups my choice'], exactKeywords: ['UPS'] },
+  { name: 'FedEx', domains: ['fedex.com'], keywords: ['fedex', 'fed ex'] },
+  { name: 'TNT', parent: 'FedEx', domains: ['tnt.com'], keywords: ['tnt express'], exactKeywords: ['TNT'] },
+  { name: 'USPS', domains: ['usps.com', 'usps.gov'], keywords: ['usps', 'united states postal service', 'informed delivery'] },
+  { name: 'La Poste / Colissimo', domains: ['laposte.fr', 'colissimo.fr', 'laposte.net', 'lapostegroupe.com'], keywords: ['colissimo', 'la poste', 'groupe la poste'], lookalikeLabels: ['laposte', 'colissimo'] },
+  { name: 'Chronopost', parent: 'La Poste / Colissimo', domains: ['chronopost.fr', 'chronopost.com'], keywords: ['chronopost'] },
+  { name: 'DPD', parent: 'La Poste / Colissimo', domains: ['dpd.com', 'dpd.fr', 'dpd.de', 'dpd.co.uk', 'dpd.nl', 'dpd.be', 'dpd.ch', 'dpd.at', 'dpd.pt', 'dpdgroup.com', 'dpdlocal.co.uk'], keywords: ['dpd', 'dpd local'] },
+  { name: 'GLS', domains: ['gls-group.eu', 'gls-group.com', 'gls-france.com', 'gls-pakete.de', 'gls-spain.es', 'gls-italy.com', 'gls-portugal.pt'], keywords: ['gls parcel', 'gls group'], exactKeywords: ['GLS'] },
+  { name: 'Colis Privé', domains: ['colisprive.com', 'colisprive.fr'], keywords: ['colis prive'] },
+  { name: 'Relais Colis', domains: ['relaiscolis.com'], keywords: ['relais colis'] },
+  { name: 'Mondial Relay', domains: ['mondialrelay.fr', 'mondialrelay.com'], keywords: ['mondial relay'] },
+  { name: 'InPost', domains: ['inpost.pl', 'inpost.co.uk', 'inpost.it', 'inpost.es'], keywords: ['inpost'] },
+  { name: 'Royal Mail', domains: ['royalmail.com', 'royalmailgroup.com', 'parcelforce.com'], keywords: ['royal mail', 'parcelforce'] },
+  { name: 'Evri', domains: ['evri.com', 'myhermes.co.uk'], keywords: ['evri', 'myhermes'] },
+  { name: 'Hermes (Germany)', domains: ['myhermes.de', 'hermesworld.com'], keywords: ['hermes paket', 'hermes sendung', 'hermes parcel'] },
+  { name: 'Yodel', domains: ['yodel.co.uk'], keywords: ['yodel delivery', 'yodel parcel'], exactKeywords: ['Yodel'], lookalikeLabels: [] },
+  { name: 'PostNL', domains: ['postnl.nl', 'postnl.be'], keywords: ['postnl'] },
+  { name: 'bpost', domains: ['bpost.be'], keywords: ['bpost'] },
+  { name: 'Swiss Post', domains: ['post.ch', 'swisspost.ch'], keywords: ['swiss post', 'la poste suisse', 'die schweizerische post', 'posta svizzera'] },
+  { name: 'Österreichische Post', domains: ['post.at'], keywords: ['osterreichische post', 'oesterreichische post'] },
+  { name: 'POST Luxembourg', domains: ['post.lu'], keywords: ['post luxembourg'] },
+  { name: 'Correos', domains: ['correos.es', 'correos.com'], keywords: ['correos de espana'], exactKeywords: ['Correos'] },
+  { name: 'Correos Express', parent: 'Correos', domains: ['correosexpress.com'], keywords: ['correosexpress'] },
+  { name: 'SEUR', domains: ['seur.com'], keywords: ['seur envio'], exactKeywords: ['SEUR', 'Seur'] },
+  { name: 'MRW', domains: ['mrw.es'], keywords: ['mrw envio'], exactKeywords: ['MRW'] },
+  { name: 'Nacex', domains: ['nacex.es'], keywords: ['nacex'] },
+  { name: 'Poste Italiane', domains: ['poste.it', 'posteitaliane.it'], keywords: ['poste italiane', 'posteitaliane', 'postepay', 'bancoposta'], lookalikeLabels: ['posteitaliane', 'postepay'] },
+  { name: 'BRT', domains: ['brt.it'], keywords: ['brt spedizioni', 'bartolini'], exactKeywords: ['BRT'] },
+  { name: 'SDA', parent: 'Poste Italiane', domains: ['sda.it'], keywords: ['sda express courier'], exactKeywords: ['SDA'] },
+  { name: 'CTT', domains: ['ctt.pt'], keywords: ['ctt correios', 'ctt expresso', 'correios de portugal'], exactKeywords: ['CTT'] },
+  { name: 'Correios (Brazil)', domains: ['correios.com.br'], keywords: ['correios do brasil'], exactKeywords: ['Correios'] },
+  { name: 'Canada Post', domains: ['canadapost.ca', 'postescanada.ca', 'canadapost-postescanada.ca'], keywords: ['canada post', 'postes canada'] },
+  { name: 'Purolator', domains: ['purolator.com'], keywords: ['purolator'] },
+  { name: 'Australia Post', domains: ['auspost.com.au'], keywords: ['australia post', 'auspost'] },
+  { name: 'StarTrack', parent: 'Australia Post', domains: ['startrack.com.au'], keywords: ['startrack'], lookalikeLabels: [] },
+  { name: 'NZ Post', domains: ['nzpost.co.nz'], keywords: ['nz post', 'new zealand post'], lookalikeLabels: [] },
+  { name: 'An Post', domains: ['anpost.com'], keywords: ['an post'] },
+  { name: 'Aramex', domains: ['aramex.com'], keywords: ['aramex'] },
+]);

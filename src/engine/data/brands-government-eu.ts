@@ -1,0 +1,84 @@
+import { inSector } from './brand-types.js';
+
+/*
+ * Tax, social-security, employment, health-insurance, fines and identity services of France, Germany,
+ * Austria, Switzerland, Belgium, Luxembourg, the Netherlands, Spain, Italy and Portugal. Rules: see
+ * brands-tech.ts.
+ *
+ * How public bodies under a shared suffix are listed (so that ownership stays precise):
+ * - Under a public suffix (gouv.fr, gob.es, gov.it, gv.at, gov.pt, and gov.uk, gov.au, gc.ca, gov.br
+ *   in brands-government-world.ts) each body's domain is registrable by itself (impots.gouv.fr,
+ *   agenciatributaria.gob.es): it is listed as is and covers its subdomains. A public suffix itself
+ *   (gouv.fr) is never listed: it would hand every body's domain to one brand.
+ * - Where several bodies share one registrable domain (admin.ch, belgium.be, fgov.be,
+ *   finances.gouv.fr, italia.it, fazenda.gov.br), the body's own host is listed instead
+ *   (estv.admin.ch, minfin.fgov.be) and the shared domain is in SHARED_PARENT_DOMAINS below; it is
+ *   never a brand domain itself. Ownership matches that host and its subdomains only.
+ */
+
+/**
+ * Registrable domains (per tldts) shared by several organisations: brands list hosts under them, never
+ * them. Mostly government portals; com.be is a commercial second level outside the public-suffix list
+ * (Amazon's Belgian store is amazon.com.be).
+ */
+export const SHARED_PARENT_DOMAINS: ReadonlySet<string> = new Set(['admin.ch', 'belgium.be', 'fgov.be', 'finances.gouv.fr', 'italia.it', 'fazenda.gov.br', 'bund.de', 'com.be']);
+
+export const GOVERNMENT_EU_BRANDS = inSector('government', [
+  {
+    name: 'Impots.gouv (DGFiP)',
+    domains: ['impots.gouv.fr', 'dgfip.finances.gouv.fr'],
+    keywords: ['impots gouv', 'dgfip', 'direction generale des finances publiques', 'tresor public', 'finances publiques'],
+    lookalikeLabels: ['impots', 'impots-gouv', 'dgfip'],
+  },
+  { name: 'Ameli (Assurance Maladie)', domains: ['ameli.fr'], keywords: ['ameli', 'assurance maladie', 'carte vitale'] },
+  { name: 'CAF', domains: ['caf.fr'], keywords: ['caisse d allocations familiales', 'allocations familiales'], exactKeywords: ['CAF'] },
+  { name: 'ANTAI', domains: ['antai.gouv.fr', 'amendes.gouv.fr'], keywords: ['antai', 'amendes gouv', 'avis de contravention'], lookalikeLabels: ['antai', 'amendes'] },
+  { name: 'ANTS', domains: ['ants.gouv.fr'], keywords: ['agence nationale des titres securises'], exactKeywords: ['ANTS'] },
+  { name: 'France Travail', domains: ['francetravail.fr', 'francetravail.org', 'pole-emploi.fr'], keywords: ['france travail', 'pole emploi'] },
+  { name: 'Service-Public.fr', domains: ['service-public.fr', 'service-public.gouv.fr'], keywords: ['service public fr', 'service public gouv'], lookalikeLabels: ['service-public'] },
+  { name: 'FranceConnect', domains: ['franceconnect.gouv.fr'], keywords: ['franceconnect', 'france connect'] },
+  { name: 'URSSAF', domains: ['urssaf.fr'], keywords: ['urssaf'] },
+  { name: "L'Assurance retraite", domains: ['lassuranceretraite.fr', 'info-retraite.fr'], keywords: ['assurance retraite', 'info retraite'] },
+  { name: 'MSA', domains: ['msa.fr'], keywords: ['mutualite sociale agricole'], exactKeywords: ['MSA'] },
+  { name: 'Mon Compte Formation (CPF)', domains: ['moncompteformation.gouv.fr'], keywords: ['mon compte formation', 'moncompteformation', 'compte personnel de formation'] },
+  { name: "Crit'Air", domains: ['certificat-air.gouv.fr'], keywords: ['crit air', 'certificat qualite de l air'] },
+  { name: 'Douane française', domains: ['douane.gouv.fr'], keywords: ['douane francaise', 'douanes francaises', 'direction generale des douanes'], lookalikeLabels: [] },
+  { name: "MaPrimeRénov'", domains: ['maprimerenov.gouv.fr'], keywords: ['maprimerenov', 'ma prime renov'] },
+  { name: 'ELSTER / Finanzamt', domains: ['elster.de'], keywords: ['elster online', 'mein elster', 'elsteronline', 'finanzamt'], exactKeywords: ['ELSTER'], lookalikeLabels: ['elster'] },
+  { name: 'Bundeszentralamt für Steuern', domains: ['bzst.de'], keywords: ['bundeszentralamt fur steuern', 'bundeszentralamt fuer steuern'], exactKeywords: ['BZSt'] },
+  { name: 'Bundesagentur für Arbeit', domains: ['arbeitsagentur.de'], keywords: ['bundesagentur fur arbeit', 'bundesagentur fuer arbeit', 'arbeitsagentur'] },
+  { name: 'Deutsche Rentenversicherung', domains: ['deutsche-rentenversicherung.de'], keywords: ['deutsche rentenversicherung'] },
+  { name: 'ARD ZDF Beitragsservice', domains: ['rundfunkbeitrag.de'], keywords: ['rundfunkbeitrag', 'beitragsservice'] },
+  { name: 'FinanzOnline (BMF Österreich)', domains: ['bmf.gv.at'], keywords: ['finanzonline', 'bundesministerium fur finanzen', 'bundesministerium fuer finanzen'] },
+  { name: 'oesterreich.gv.at / ID Austria', domains: ['oesterreich.gv.at'], keywords: ['oesterreich gv at', 'id austria'], lookalikeLabels: [] },
+  { name: 'ESTV / Swiss tax', domains: ['estv.admin.ch'], keywords: ['administration federale des contributions', 'eidgenossische steuerverwaltung', 'eidgenoessische steuerverwaltung'], exactKeywords: ['ESTV'], lookalikeLabels: [] },
+  { name: 'BAZG / Swiss customs', domains: ['bazg.admin.ch'], keywords: ['bazg', 'bundesamt fur zoll und grenzsicherheit', 'office federal de la douane'], lookalikeLabels: [] },
+  { name: 'SPF Finances / MyMinfin', domains: ['finances.belgium.be', 'minfin.fgov.be', 'myminfin.be'], keywords: ['spf finances', 'myminfin', 'fod financien'], lookalikeLabels: ['myminfin'] },
+  { name: 'itsme', domains: ['itsme-id.com'], keywords: ['itsme'], lookalikeLabels: ['itsme-id'] },
+  { name: 'Guichet.lu', domains: ['guichet.lu'], keywords: ['guichet lu', 'myguichet'], lookalikeLabels: [] },
+  { name: 'Belastingdienst', domains: ['belastingdienst.nl'], keywords: ['belastingdienst'] },
+  { name: 'Dienst Toeslagen', parent: 'Belastingdienst', domains: ['toeslagen.nl'], keywords: ['dienst toeslagen'], lookalikeLabels: ['toeslagen'] },
+  { name: 'DigiD', domains: ['digid.nl'], keywords: ['digid'] },
+  { name: 'MijnOverheid / Rijksoverheid', domains: ['mijnoverheid.nl', 'rijksoverheid.nl', 'overheid.nl'], keywords: ['mijnoverheid', 'mijn overheid', 'rijksoverheid'], lookalikeLabels: ['mijnoverheid', 'rijksoverheid'] },
+  { name: 'DUO', domains: ['duo.nl'], keywords: ['dienst uitvoering onderwijs'], exactKeywords: ['DUO'] },
+  { name: 'UWV', domains: ['uwv.nl'], keywords: ['uwv'] },
+  { name: 'SVB', domains: ['svb.nl'], keywords: ['sociale verzekeringsbank'] },
+  { name: 'CJIB', domains: ['cjib.nl'], keywords: ['cjib', 'centraal justitieel incassobureau'] },
+  { name: 'RDW', domains: ['rdw.nl'], keywords: ['rijksdienst voor het wegverkeer'], exactKeywords: ['RDW'] },
+  { name: 'Agencia Tributaria', domains: ['agenciatributaria.gob.es', 'agenciatributaria.es'], keywords: ['agencia tributaria', 'agencia estatal de administracion tributaria'], exactKeywords: ['Hacienda'], lookalikeLabels: ['agenciatributaria'] },
+  { name: 'Seguridad Social', domains: ['seg-social.es'], keywords: ['seguridad social', 'tesoreria general de la seguridad social'], lookalikeLabels: ['seg-social'] },
+  { name: 'SEPE', domains: ['sepe.es'], keywords: ['servicio publico de empleo estatal'], exactKeywords: ['SEPE'] },
+  { name: 'DGT', domains: ['dgt.es'], keywords: ['direccion general de trafico'], exactKeywords: ['DGT'] },
+  { name: 'Agenzia delle Entrate', domains: ['agenziaentrate.gov.it', 'agenziaentrate.it'], keywords: ['agenzia delle entrate', 'agenzia entrate'] },
+  { name: 'INPS', domains: ['inps.it'], keywords: ['inps'] },
+  { name: 'INAIL', domains: ['inail.it'], keywords: ['inail'] },
+  { name: 'PagoPA', domains: ['pagopa.gov.it', 'pagopa.it'], keywords: ['pagopa'] },
+  { name: 'SPID', domains: ['spid.gov.it'], keywords: ['spid', 'identita digitale spid'] },
+  { name: 'App IO', domains: ['io.italia.it'], keywords: ['app io'], lookalikeLabels: [] },
+  { name: 'ACI', domains: ['aci.it'], keywords: ['automobile club d italia'], exactKeywords: ['ACI'] },
+  { name: 'Agenzia delle Dogane e dei Monopoli', domains: ['adm.gov.it'], keywords: ['agenzia delle dogane'] },
+  { name: 'Portal das Finanças', domains: ['portaldasfinancas.gov.pt'], keywords: ['portal das financas', 'autoridade tributaria'] },
+  { name: 'Segurança Social', domains: ['seg-social.pt'], keywords: ['seguranca social'] },
+  { name: 'Autenticação.gov', domains: ['autenticacao.gov.pt', 'eportugal.gov.pt'], keywords: ['autenticacao gov', 'chave movel digital', 'eportugal'] },
+  { name: 'SNS (Portugal)', domains: ['sns.gov.pt', 'sns24.gov.pt'], keywords: ['servico nacional de saude', 'sns 24'] },
+]);

@@ -1,0 +1,56 @@
+import { inSector } from './brand-types.js';
+
+/*
+ * Energy and water suppliers and road-toll operators ("refund of an overpayment", "unpaid toll").
+ * Rules: see brands-tech.ts. Names that are ordinary words ("Octopus", "Total", "Hera") are phrases or
+ * exact keywords only.
+ */
+
+export const UTILITY_BRANDS = inSector('utility', [
+  { name: 'EDF', domains: ['edf.fr', 'edf.com', 'edfenergy.com'], keywords: ['electricite de france', 'edf energy'], exactKeywords: ['EDF'] },
+  { name: 'Engie', domains: ['engie.fr', 'engie.com', 'engie.be', 'engie.it'], keywords: ['engie'] },
+  { name: 'TotalEnergies', domains: ['totalenergies.fr', 'totalenergies.com', 'totalenergies.be', 'total.fr'], keywords: ['totalenergies', 'total energies', 'total direct energie'], lookalikeLabels: ['totalenergies'] },
+  { name: 'Ekwateur', domains: ['ekwateur.fr'], keywords: ['ekwateur'] },
+  { name: 'Enel', domains: ['enel.it', 'enel.com'], keywords: ['enel energia'], exactKeywords: ['Enel', 'ENEL'] },
+  { name: 'Eni Plenitude', domains: ['eniplenitude.com', 'eni.com'], keywords: ['eni plenitude', 'eniplenitude'], exactKeywords: ['ENI'] },
+  { name: 'Edison', domains: ['edisonenergia.it'], keywords: ['edison energia'] },
+  { name: 'Hera', domains: ['gruppohera.it'], keywords: ['gruppo hera', 'hera comm'] },
+  { name: 'A2A', domains: ['a2a.eu'], keywords: ['a2a energia'] },
+  { name: 'Acea', domains: ['acea.it'], keywords: ['acea energia', 'acea ato'] },
+  { name: 'Iberdrola', domains: ['iberdrola.es', 'iberdrola.com'], keywords: ['iberdrola'] },
+  { name: 'Endesa', domains: ['endesa.com', 'endesa.es'], keywords: ['endesa'] },
+  { name: 'Naturgy', domains: ['naturgy.es', 'naturgy.com'], keywords: ['naturgy'] },
+  { name: 'Repsol', domains: ['repsol.es', 'repsol.com'], keywords: ['repsol'] },
+  { name: 'Canal de Isabel II', domains: ['canaldeisabelsegunda.es'], keywords: ['canal de isabel ii'] },
+  { name: 'EDP', domains: ['edp.pt', 'edp.com', 'edp.es'], keywords: ['edp comercial', 'energias de portugal'], exactKeywords: ['EDP'] },
+  { name: 'Galp', domains: ['galp.com', 'galp.pt'], keywords: ['galp energia'], exactKeywords: ['Galp', 'GALP'] },
+  { name: 'E.ON', domains: ['eon.de', 'eon.com', 'eonnext.com'], keywords: ['e on energie', 'eon energie', 'e on next'], exactKeywords: ['EON'] },
+  { name: 'RWE', domains: ['rwe.com'], keywords: ['rwe'] },
+  { name: 'Vattenfall', domains: ['vattenfall.de', 'vattenfall.nl', 'vattenfall.com'], keywords: ['vattenfall'] },
+  { name: 'EnBW', domains: ['enbw.com'], keywords: ['enbw'] },
+  { name: 'Stadtwerke München', domains: ['swm.de'], keywords: ['stadtwerke munchen', 'stadtwerke muenchen'] },
+  { name: 'Eneco', domains: ['eneco.nl', 'eneco.com', 'eneco.be'], keywords: ['eneco'] },
+  { name: 'Essent', domains: ['essent.nl'], keywords: ['essent'] },
+  { name: 'Greenchoice', domains: ['greenchoice.nl'], keywords: ['greenchoice'] },
+  { name: 'Luminus', domains: ['luminus.be'], keywords: ['luminus'] },
+  { name: 'British Gas', domains: ['britishgas.co.uk', 'centrica.com'], keywords: ['british gas'] },
+  { name: 'Octopus Energy', domains: ['octopus.energy', 'octopusenergy.com'], keywords: ['octopus energy'], lookalikeLabels: ['octopusenergy'] },
+  { name: 'OVO Energy', domains: ['ovoenergy.com'], keywords: ['ovo energy'] },
+  { name: 'ScottishPower', domains: ['scottishpower.co.uk', 'scottishpower.com'], keywords: ['scottish power', 'scottishpower'] },
+  { name: 'Thames Water', domains: ['thameswater.co.uk'], keywords: ['thames water'] },
+  { name: 'Severn Trent', domains: ['stwater.co.uk', 'severntrent.com'], keywords: ['severn trent'] },
+  { name: 'Veolia', domains: ['veolia.com', 'veolia.fr'], keywords: ['veolia'] },
+  { name: 'SUEZ', domains: ['suez.com', 'toutsurmoneau.fr'], keywords: ['suez eau', 'tout sur mon eau'], exactKeywords: ['SUEZ'] },
+  { name: 'Saur', domains: ['saur.com'], keywords: ['saur eau'], exactKeywords: ['SAUR', 'Saur'] },
+  { name: 'Con Edison', domains: ['coned.com'], keywords: ['con edison'] },
+  { name: 'PG&E', domains: ['pge.com'], keywords: ['pacific gas and electric', 'pg e'] },
+  { name: 'Duke Energy', domains: ['duke-energy.com'], keywords: ['duke energy'] },
+  { name: 'Hydro-Québec', domains: ['hydroquebec.com'], keywords: ['hydro quebec'] },
+  { name: 'AGL', domains: ['agl.com.au'], keywords: ['agl energy'], exactKeywords: ['AGL'] },
+  { name: 'Origin Energy', domains: ['originenergy.com.au'], keywords: ['origin energy'] },
+  { name: 'Vinci Autoroutes', domains: ['vinci-autoroutes.com'], keywords: ['vinci autoroutes', 'ulys'], lookalikeLabels: ['vinci-autoroutes'] },
+  { name: 'Sanef / Bip&Go', domains: ['sanef.com', 'bip-and-go.com'], keywords: ['sanef', 'bip go', 'bip and go'] },
+  { name: 'APRR', domains: ['aprr.fr'], keywords: ['aprr'] },
+  { name: 'Autostrade per l’Italia / Telepass', domains: ['autostrade.it', 'telepass.com'], keywords: ['autostrade per l italia', 'telepass'], lookalikeLabels: ['telepass'] },
+  { name: 'Linkt', domains: ['linkt.com.au'], keywords: ['linkt'], lookalikeLabels: [] },
+]);

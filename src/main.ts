@@ -34,6 +34,10 @@ import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { createRetention, type Retention } from './jobs/retention.js';
 import { startScheduledJobs } from './jobs/scheduler.js';
 import { recipientRetentionSteps } from './jobs/recipient-retention.js';
+import { startDigestComponent } from './jobs/recipient-jobs.js';
+import { digestOptionsFromConfig } from './services/digests/from-config.js';
+import { verifyOwnMail } from './services/digests/own-mail.js';
+import { createDigestSender } from './smtp/digest-sender.js';
 import { sql } from 'kysely';
 
 export interface Runtime {
@@ -47,6 +51,8 @@ export interface Runtime {
   readiness: Readiness;
   jobs: JobRunner;
   retention: Retention;
+  /** Keys of one-click links and of phishgate's own mail, current first (docs/recipients.md). */
+  linkSecrets: string[];
 }
 
 /** Opens and migrates the store and builds engine and services; shared by `serve` and the CLI commands. */
@@ -69,9 +75,11 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
     await sql`select 1`.execute(store.db);
     return true;
   });
+  const secrets = loadSecrets();
+  const linkSecrets = secrets.linkSecrets ?? [];
   const engine = instrumentEngine(
     createEngineFromConfig(config, {
-      secrets: loadSecrets(),
+      secrets,
       onDetectorError: (id, error) => logger.warn({ rule: id, err: error }, 'detector failed; it scores nothing'),
     }),
     metrics,
@@ -90,6 +98,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       tenantDomains: (id) => domainsByTenant.get(id) ?? [],
       afterCommit: [analysisMetricsHook(metrics)],
       webhooks: webhookSettingsFromConfig(config.webhooks),
+      digests: digestOptionsFromConfig(config, linkSecrets, createDigestSender(config.smtp)),
     },
   );
   const jobs = createJobRunner({ store, clock, logger, metrics });
@@ -104,7 +113,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       ...recipientRetentionSteps(store, config),
     ],
   });
-  return { config, store, engine, services, logger, clock, metrics, readiness, jobs, retention };
+  return { config, store, engine, services, logger, clock, metrics, readiness, jobs, retention, linkSecrets };
 }
 
 export interface RunningServer {
@@ -124,6 +133,7 @@ export function createRuntimeGateway(runtime: Runtime, quarantine: QuarantineSin
     parse: (raw) => parseRawMessage(raw, parseLimitsOf(runtime.config.engine)),
     quarantine,
     logger: runtime.logger.child({ component: 'gateway' }),
+    isOwnMail: (bytes) => verifyOwnMail(bytes, runtime.linkSecrets, runtime.clock.now()),
   });
 }
 
@@ -163,6 +173,7 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     if (config.smtp.enabled) doors.push(await startSmtpComponent(runtime, gateway, relay));
     const webhooks = startWebhookJobs({ ...runtime, version: VERSION, onOutcome: (outcome) => runtime.metrics.webhookDeliveries.inc({ outcome }) });
     background.push(webhooks);
+    if (config.digests.enabled) background.push(startDigestComponent(runtime));
     runtime.readiness.register('webhook_worker', async () => webhooks.health());
     runtime.metrics.gauge('phishgate_webhook_queue_depth', 'Webhook deliveries not yet delivered or given up', () => runtime.services.outbox.pendingCount());
     runtime.metrics.gauge('phishgate_quarantine_messages', 'Quarantined messages not released', async () => (await quarantineTotals(runtime.store.db)).messages);

@@ -9,6 +9,7 @@ import { retentionCommands } from './commands/retention.js';
 import { migrateDataCommand } from './commands/migrate-data.js';
 import { scanCommand } from './commands/scan.js';
 import { trainCommand } from './commands/train.js';
+import { digestCommands } from './commands/digests.js';
 
 const USAGE = `usage: phishgate <command>
 
@@ -22,13 +23,14 @@ const USAGE = `usage: phishgate <command>
   key list --tenant ID
   key revoke ID
   retention run                           delete expired analyses, list entries and quarantined mail now
+  digests run                             send the quarantine digests that are due now
   scan PATH… [--tenant ID] [--jobs N] [--jsonl]   analyse .eml files, folders and mbox files offline
   train --phish DIR --ham DIR [--out FILE]        train the classifier on your own mail
 
 Plans: discovery, starter, growth, scale, enterprise. Configuration: config/default.yaml, PHISHGATE_CONFIG, PHISHGATE_* variables.`;
 
 const TOP: Record<string, CommandHandler> = { serve: serveCommand, migrate: migrateCommand, 'migrate-data': migrateDataCommand, scan: scanCommand, train: trainCommand };
-const GROUPS: Record<string, Record<string, CommandHandler>> = { tenant: tenantCommands, key: keyCommands, retention: retentionCommands };
+const GROUPS: Record<string, Record<string, CommandHandler>> = { tenant: tenantCommands, key: keyCommands, retention: retentionCommands, digests: digestCommands };
 
 function resolve(argv: string[]): { handler: CommandHandler; rest: string[] } {
   const [command, sub, ...rest] = argv;

@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { Value } from '@sinclair/typebox/value';
 import cron from 'node-cron';
 import { ConfigSchema, type Config } from './schema.js';
+import { digestConfigProblem } from './sections/recipients.js';
 
 /** `config/default.yaml` sits two levels above this file both in `src/config` and in `dist/config`. */
 export const DEFAULT_CONFIG_PATH = fileURLToPath(new URL('../../config/default.yaml', import.meta.url));
@@ -87,6 +88,8 @@ export function validateConfig(candidate: unknown): Config {
   for (const field of ['schedule', 'optimize_schedule'] as const) {
     if (!cron.validate(config.retention[field])) throw new ConfigError(`invalid configuration: retention.${field}: "${config.retention[field]}" is not a cron expression`);
   }
+  const digests = digestConfigProblem(config.digests);
+  if (digests) throw new ConfigError(`invalid configuration: ${digests}`);
   return config;
 }
 
@@ -109,8 +112,16 @@ export function loadConfig(options: LoadOptions = {}): Config {
 /** Secrets come from the environment only, never from config files (spec §5.7). */
 export interface Secrets {
   llmApiKey: string | null;
+  /**
+   * Keys of the recipients' one-click links and of phishgate's own mail (docs/recipients.md): the
+   * current one first (PHISHGATE_LINK_SECRET), then the previous ones still accepted while links signed
+   * with them are in circulation (PHISHGATE_LINK_SECRETS_PREVIOUS, comma-separated).
+   */
+  linkSecrets?: string[];
 }
 
 export function loadSecrets(env: NodeJS.ProcessEnv = process.env): Secrets {
-  return { llmApiKey: env.PHISHGATE_LLM_API_KEY || null };
+  const current = env.PHISHGATE_LINK_SECRET?.trim();
+  const previous = (env.PHISHGATE_LINK_SECRETS_PREVIOUS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return { llmApiKey: env.PHISHGATE_LLM_API_KEY || null, linkSecrets: current ? [current, ...previous] : [] };
 }

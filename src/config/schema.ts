@@ -3,7 +3,7 @@ import { DatabaseSection, HttpSection, LogSection, RateLimitSection } from './se
 import { EngineSection, LlmSection } from './sections/engine.js';
 import { GatewaySection, MilterSection, SmtpSection } from './sections/gateway.js';
 import { MetricsSection, RetentionSection, ShutdownSection, WebhooksSection } from './sections/operations.js';
-import { FeedbackSection } from './sections/recipients.js';
+import { DigestsSection, FeedbackSection, SelfServiceSection } from './sections/recipients.js';
 
 export const ConfigSchema = Type.Object(
   {
@@ -21,6 +21,8 @@ export const ConfigSchema = Type.Object(
     shutdown: ShutdownSection,
     log: LogSection,
     feedback: FeedbackSection,
+    digests: DigestsSection,
+    self_service: SelfServiceSection,
   },
   { additionalProperties: false },
 );

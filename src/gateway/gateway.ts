@@ -24,6 +24,8 @@ export interface GatewayDeps {
   parse: (raw: Buffer) => Promise<NormalizedMessage>;
   quarantine: QuarantineSink;
   logger: Logger;
+  /** Recognises mail phishgate wrote and signed itself (quarantine digests): passed on untouched, unjudged. */
+  isOwnMail?: (bytes: Buffer) => boolean;
 }
 
 /** Infrastructure problems are temporary: the MTA keeps the mail and retries (architecture). */
@@ -88,6 +90,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       if (unrouted.length) throw new GatewayTemporaryError(`no tenant for recipient domain(s) of ${unrouted.length} recipient(s); set gateway.domains or gateway.default_tenant`);
 
       const bytes = await raw.toBuffer();
+      if (deps.isOwnMail?.(bytes)) return { ...skipped('own mail'), addHeaders: [] };
       let message: NormalizedMessage;
       try {
         message = await deps.parse(bytes);

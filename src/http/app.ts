@@ -18,12 +18,13 @@ import { webhookRoutes, type WebhookRouteDeps } from './routes/v1/webhooks.js';
 import { quarantineRoutes, type QuarantineRouteDeps } from './routes/v1/quarantine.js';
 import { feedbackRoutes, type FeedbackRouteDeps } from './routes/v1/feedback.js';
 import { exportRoutes } from './routes/v1/export.js';
+import { digestRoutes, type DigestRouteDeps } from './routes/v1/digests.js';
 import type { V1Deps } from './routes/v1/deps.js';
 import { installHttpMetrics, opsRoutes } from './routes/ops.js';
 import type { Metrics } from '../ops/metrics.js';
 import type { Readiness } from '../ops/readiness.js';
 
-export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, AuthDeps, QuarantineRouteDeps, FeedbackRouteDeps {
+export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, AuthDeps, QuarantineRouteDeps, FeedbackRouteDeps, DigestRouteDeps {
   logger: Logger;
   bodyLimitBytes: number;
   trustProxy?: boolean;
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   quarantineRoutes(app, deps);
   feedbackRoutes(app, deps);
   exportRoutes(app, deps);
+  digestRoutes(app, deps);
   opsRoutes(app, { readiness: deps.readiness, metrics: deps.serveMetrics && deps.metrics ? deps.metrics : null });
   webhookRoutes(app, deps);
   for (const plugin of deps.plugins ?? []) await plugin(app);

@@ -4,6 +4,8 @@ import { createAsyncAnalysisService } from './async-analysis.js';
 import type { ServiceContext } from './context.js';
 import { createKeyService } from './keys.js';
 import { createFeedbackService } from './feedback.js';
+import { createDigestService, type DigestServiceOptions } from './digests/service.js';
+import { DEFAULT_DIGEST_OPTIONS } from './digests/defaults.js';
 import { createListService } from './lists.js';
 import { createQuarantineService } from './quarantine.js';
 import { createQuotaService } from './quota.js';
@@ -25,6 +27,8 @@ export interface ServiceOptions {
   webhooks?: WebhookSettings;
   /** `feedback.max_message_bytes`: how much of a labelled message is kept for training (default 1 MiB). */
   feedbackMessageBytes?: number;
+  /** Quarantine digests (config `digests`); without it digests cannot be sent, preferences still work. */
+  digests?: DigestServiceOptions;
 }
 
 /** Every service over one store; the only layer that touches the store (architecture). */
@@ -62,6 +66,7 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     webhooks: createWebhookService(ctx, outbox, { maxEndpoints: settings.maxEndpoints }),
     outbox,
     feedback,
+    digests: createDigestService(ctx, options.digests ?? DEFAULT_DIGEST_OPTIONS),
     quarantine: createQuarantineService(ctx, { retentionDays: options.quarantineDays ?? 30, feedback }),
   };
 }

@@ -212,6 +212,30 @@ export interface FeedbackTable {
   message_raw: Buffer | null;
 }
 
+/** A recipient's own choice of digest frequency (docs/recipients.md); null fields follow the tenant. */
+export interface DigestPreferencesTable {
+  tenant_id: string;
+  recipient: string;
+  frequency: string;
+  hour: number | null;
+  weekday: number | null;
+  time_zone: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** How far each digest got: quarantined mail created up to `covered_until` was reported or not due. */
+export interface DigestStateTable {
+  tenant_id: string;
+  /** recipient | admin */
+  kind: string;
+  /** The recipient's address; '' for the admin digest. */
+  recipient: string;
+  covered_until: string;
+  last_sent_at: string | null;
+  last_count: number;
+}
+
 export interface Database {
   plans: PlansTable;
   tenants: TenantsTable;
@@ -228,6 +252,8 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   analysis_jobs: AnalysisJobsTable;
   feedback: FeedbackTable;
+  digest_preferences: DigestPreferencesTable;
+  digest_state: DigestStateTable;
 }
 
 // Kept for migrations that add auto-increment columns later without touching these types.

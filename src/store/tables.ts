@@ -20,4 +20,6 @@ export const TABLES_IN_ORDER: ReadonlyArray<{ name: keyof Database; orderBy: str
   { name: 'job_leases', orderBy: ['name'] },
   { name: 'rate_limit_buckets', orderBy: ['bucket_key'] },
   { name: 'feedback', orderBy: ['id'] },
+  { name: 'digest_preferences', orderBy: ['tenant_id', 'recipient'] },
+  { name: 'digest_state', orderBy: ['tenant_id', 'kind', 'recipient'] },
 ];

@@ -1,5 +1,6 @@
 /** Configuration of what involves recipients and their feedback (docs/recipients.md). */
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import cron from 'node-cron';
 import { Section } from './common.js';
 
 export const FeedbackSection = Section({
@@ -8,3 +9,67 @@ export const FeedbackSection = Section({
   /** Days feedback (and its message) is kept after its last change. */
   retention_days: Type.Integer({ minimum: 1 }),
 });
+
+const Frequency = Type.Union([Type.Literal('never'), Type.Literal('hourly'), Type.Literal('daily'), Type.Literal('weekly')]);
+const Language = Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Literal('de'), Type.Literal('es'), Type.Literal('it')]);
+
+const TenantDigest = {
+  frequency: Frequency,
+  hour: Type.Integer({ minimum: 0, maximum: 23 }),
+  weekday: Type.Integer({ minimum: 0, maximum: 6 }),
+  time_zone: Type.String({ minLength: 1 }),
+  language: Language,
+  admin_addresses: Type.Array(Type.String({ minLength: 3, maxLength: 320 }), { maxItems: 50 }),
+  admin_frequency: Frequency,
+};
+
+export const DigestsSection = Section({
+  /** Run the digest job in this process. */
+  enabled: Type.Boolean(),
+  /** node-cron expression: how often the job looks for digests that are due. */
+  schedule: Type.String({ minLength: 1 }),
+  /** Envelope sender and From address of digests. */
+  from: Type.String({ minLength: 3, maxLength: 320 }),
+  from_name: Type.String({ maxLength: 200 }),
+  /** The console's public URL; the only site digests link to. */
+  public_url: Type.Union([Type.String({ minLength: 8, maxLength: 2000 }), Type.Null()]),
+  max_items: Type.Integer({ minimum: 1, maximum: 1000 }),
+  defaults: Section(TenantDigest),
+  tenants: Type.Record(Type.String({ minLength: 1 }), Type.Partial(Section(TenantDigest))),
+});
+
+export const SelfServiceSection = Section({
+  /** Serve the self-service page (one-click links of digests) on the HTTP door. */
+  enabled: Type.Boolean(),
+  /** Hours a one-click link stays valid. */
+  link_ttl_hours: Type.Integer({ minimum: 1, maximum: 2160 }),
+});
+
+type Digests = Static<typeof DigestsSection>;
+
+const isTimeZone = (name: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Checks the schema cannot express; returns the first problem as `path: message`, or null. */
+export function digestConfigProblem(digests: Digests): string | null {
+  if (!cron.validate(digests.schedule)) return `digests.schedule: "${digests.schedule}" is not a cron expression`;
+  if (digests.public_url !== null) {
+    let url: URL | null = null;
+    try {
+      url = new URL(digests.public_url);
+    } catch {
+      url = null;
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password) return `digests.public_url: "${digests.public_url}" must be an http(s) URL without credentials`;
+  }
+  const zones: Array<[string, string | undefined]> = [['digests.defaults.time_zone', digests.defaults.time_zone], ...Object.entries(digests.tenants).map(([id, t]): [string, string | undefined] => [`digests.tenants.${id}.time_zone`, t.time_zone])];
+  for (const [path, zone] of zones) if (zone !== undefined && !isTimeZone(zone)) return `${path}: "${zone}" is not a known time zone`;
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(digests.from)) return `digests.from: "${digests.from}" is not an email address`;
+  return null;
+}

@@ -6,6 +6,7 @@ import { jobLeases } from './2026-11-21-004-job-leases.js';
 import { rateLimitBuckets } from './2026-11-21-005-rate-limit-buckets.js';
 import { feedback } from './2026-11-24-16-feedback.js';
 import { recipientListEntries } from './2026-11-24-16-recipient-list-entries.js';
+import { digests } from './2026-11-24-16-digests.js';
 
 /**
  * Static list (no directory scan), so migrations work the same from `src/` under tsx and from `dist/`.
@@ -19,6 +20,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-005-rate-limit-buckets': rateLimitBuckets,
   '2026-11-24-16-feedback': feedback,
   '2026-11-24-16-recipient-list-entries': recipientListEntries,
+  '2026-11-24-16-digests': digests,
 };
 
 export const migrationProvider: MigrationProvider = {

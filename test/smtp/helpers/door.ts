@@ -37,7 +37,7 @@ export interface TestDoor {
 
 export const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
-export async function startTestDoor(options: { dialect: TestDialect; relayPort: number } & DoorOverrides): Promise<TestDoor> {
+export async function startTestDoor(options: { dialect: TestDialect; relayPort: number; isOwnMail?: (bytes: Buffer) => boolean } & DoorOverrides): Promise<TestDoor> {
   const h = await createHarness({ dialect: options.dialect });
   const acme = (await h.services.tenants.create({ name: 'acme', planCode: 'starter' })).id;
   const beta = (await h.services.tenants.create({ name: 'beta', planCode: 'starter' })).id;
@@ -53,7 +53,7 @@ export async function startTestDoor(options: { dialect: TestDialect; relayPort: 
     gateway: { ...h.config.gateway, domains: { 'acme.test': acme, 'beta.test': beta }, default_tenant: acme, ...options.gateway },
     shutdown: { ...h.config.shutdown, ...options.shutdown },
   };
-  const gateway = createGateway({ config, analysis: h.services.analysis, findTenant: h.services.tenants.find, parse: parseRawMessage, quarantine: h.services.quarantine, logger });
+  const gateway = createGateway({ config, analysis: h.services.analysis, findTenant: h.services.tenants.find, parse: parseRawMessage, quarantine: h.services.quarantine, logger, isOwnMail: options.isOwnMail });
   const relay = createSmtpRelay(config.smtp, logger);
   let door: SmtpDoor;
   try {

@@ -1,0 +1,17 @@
+import { parseCommandArgs, writeJson, type CommandHandler } from '../io.js';
+import { withRuntime } from '../runtime.js';
+import { DIGEST_LEASE_MS } from '../../jobs/digest-job.js';
+
+/** `phishgate digests run`: sends the quarantine digests that are due now, under the lease `serve` uses. */
+const run: CommandHandler = async (argv, io) => {
+  parseCommandArgs(argv, {});
+  const outcome = await withRuntime(io, (rt) => rt.jobs.runExclusive('digests', DIGEST_LEASE_MS, () => rt.services.digests.run(rt.services.tenants.find)));
+  if (!outcome.ran) {
+    io.stderr.write(`phishgate: ${outcome.reason}; try again later\n`);
+    return 1;
+  }
+  writeJson(io, outcome.result);
+  return outcome.result.failed ? 1 : 0;
+};
+
+export const digestCommands: Record<string, CommandHandler> = { run };

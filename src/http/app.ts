@@ -3,7 +3,10 @@ import swagger from '@fastify/swagger';
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { installAuth, type AuthDeps } from './auth.js';
-import { installErrorHandling } from './errors.js';
+import { frameworkErrors, installErrorHandling } from './errors.js';
+import { installCors, type CorsOptions } from './cors.js';
+import { installQueryIntegerCheck } from './query-integers.js';
+import { installRouteTable } from './route-table.js';
 import { SHARED_SCHEMAS } from './schemas.js';
 import { createValidatorCompiler } from './validation.js';
 import { analyzeRoutes, type AnalyzeRouteDeps } from './routes/v1/analyze.js';
@@ -30,9 +33,16 @@ export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, Aut
   /** Request metrics are recorded when given; `/metrics` is served here when `serveMetrics` is true. */
   metrics?: Metrics;
   serveMetrics?: boolean;
+  /** Browser access from other origins; off when absent or without origins. */
+  cors?: CorsOptions;
   /** Extra route plugins (webhooks, quarantine, health, metrics) registered by the composition root. */
   plugins?: Array<(app: FastifyInstance) => void | Promise<void>>;
 }
+
+const MAX_PATH_SEGMENT = 128 * 12;
+/** A refused upload is read up to twice the body limit (at least 1 MiB) and 10 s before the 413 goes out. */
+const MIN_DRAIN_BYTES = 1024 * 1024;
+const DRAIN_MS = 10_000;
 
 /** The REST API as a plain Fastify instance (fastify/demo's app-as-plugin): main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -46,8 +56,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // the grace period (shutdown.grace_ms) bounds how long that can go on.
     return503OnClosing: false,
     requestIdHeader: false,
+    // Identifiers are documented up to 128 characters; percent-encoding can make one 12 times longer
+    // on the wire. Longer ids reach the schema (400); longer path segments still are answered 414.
+    routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
+    frameworkErrors,
     ajv: { customOptions: { strict: false } },
   });
+  const routes = installRouteTable(app);
+  // Only JSON bodies: without this, text/plain is parsed as a string and fails validation oddly (415 instead).
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(createValidatorCompiler());
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -64,9 +81,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
 
-  installErrorHandling(app);
+  installErrorHandling(app, { routes, drain: { bytes: Math.max(2 * deps.bodyLimitBytes, MIN_DRAIN_BYTES), ms: DRAIN_MS } });
   if (deps.metrics) installHttpMetrics(app, deps.metrics);
+  // Before authentication, so preflights need no key and refused requests still carry CORS headers.
+  if (deps.cors) installCors(app, routes, deps.cors);
   installAuth(app, deps);
+  installQueryIntegerCheck(app);
 
   analyzeRoutes(app, deps);
   analysesRoutes(app, deps);

@@ -70,13 +70,19 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
     if (!hasScope(principal.key.scopes, needed)) throw new AppError('scope_required', `This operation requires the "${needed}" scope`);
   });
 
-  // Spec §1.4 / contract §4: quota headers on every response, errors included.
+  // Quota headers on every response, errors included (docs/api.md).
   app.addHook('onSend', async (request, reply) => {
-    const state = request.quotaState;
-    reply.header('X-Quota-Used', String(state?.used ?? 0));
-    reply.header('X-Quota-Limit', state ? (state.limit === null ? 'unlimited' : String(state.limit)) : '0');
-    reply.header('X-Quota-Remaining', state ? (state.remaining === null ? 'unlimited' : String(state.remaining)) : '0');
+    reply.headers(quotaHeaders(request.quotaState));
   });
+}
+
+/** `X-Quota-*` for a tenant's quota state; zeros when the request carried no valid key. */
+export function quotaHeaders(state: QuotaState | null): Record<string, string> {
+  return {
+    'X-Quota-Used': String(state?.used ?? 0),
+    'X-Quota-Limit': state ? (state.limit === null ? 'unlimited' : String(state.limit)) : '0',
+    'X-Quota-Remaining': state ? (state.remaining === null ? 'unlimited' : String(state.remaining)) : '0',
+  };
 }
 
 export function grantsAll(granted: Scope[], wanted: Scope[]): boolean {

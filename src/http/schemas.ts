@@ -85,7 +85,7 @@ export const StoredAnalysisSchema = Type.Object(
 
 export const Pagination = {
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Default 50, maximum 200' }),
-  offset: Type.Integer({ minimum: 0, default: 0 }),
+  offset: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0, description: 'Default 0' }),
 };
 
 export const Page = <T extends TSchema>(item: T) =>

@@ -9,6 +9,7 @@ import type { Database } from '../store/schema.js';
 import { findAnalysis, insertAnalysis, listAnalyses, streamAnalyses, type AnalysisFilter, type AnalysisRow, type AnalysisScope } from '../store/repositories/analyses.js';
 import { buildRecord, rowToStored, type StoredAnalysis } from './analysis-record.js';
 import type { ServiceContext } from './context.js';
+import { messageSummary, recipientList } from './message-summary.js';
 import { inTransaction } from '../store/transaction.js';
 import type { ListService } from './lists.js';
 import type { QuotaService, QuotaState } from './quota.js';
@@ -58,14 +59,6 @@ export interface AnalysisServiceDeps extends ServiceContext {
   afterCommit?: AfterCommitHook[];
 }
 
-const SUMMARY_MAX = 998;
-const summary = (value: string): string => (value.length > SUMMARY_MAX ? value.slice(0, SUMMARY_MAX) : value);
-
-const recipientList = (message: NormalizedMessage): string[] => (message.to.length ? message.to.map((a) => a.address) : (message.envelope?.rcptTo ?? [])).filter(Boolean);
-
-function recipientsOf(message: NormalizedMessage): string {
-  return summary(recipientList(message).join(', '));
-}
 
 export function createAnalysisService(deps: AnalysisServiceDeps) {
   const { store, clock, newId, engine, quota, lists } = deps;
@@ -107,9 +100,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
           status: 'completed',
           verdict: record.verdict,
           score: record.score,
-          subject: summary(message.subject),
-          from_addr: summary(message.from?.address ?? ''),
-          to_addr: recipientsOf(message),
+          ...messageSummary(message),
           result_json: JSON.stringify(record),
           cost_micros: charge?.costMicros ?? 0,
           api_key_id: options.apiKeyId ?? null,

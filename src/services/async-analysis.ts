@@ -24,6 +24,7 @@ import { findTenant } from '../store/repositories/tenants.js';
 import type { AfterCommitHook, AnalysisService, InTransactionHook } from './analysis.js';
 import { rowToStored } from './analysis-record.js';
 import type { ServiceContext } from './context.js';
+import { messageSummary } from './message-summary.js';
 import type { QuotaService } from './quota.js';
 
 export interface AsyncAnalysisDeps extends ServiceContext {
@@ -58,7 +59,6 @@ export function decodeMessage(json: string): NormalizedMessage {
   ) as NormalizedMessage;
 }
 
-const summary = (value: string): string => value.slice(0, 998);
 
 export function createAsyncAnalysisService(deps: AsyncAnalysisDeps) {
   const { store, clock, newId } = deps;
@@ -103,9 +103,7 @@ export function createAsyncAnalysisService(deps: AsyncAnalysisDeps) {
         status: 'queued',
         verdict: null,
         score: null,
-        subject: summary(message.subject),
-        from_addr: summary(message.from?.address ?? ''),
-        to_addr: summary((message.to.length ? message.to.map((a) => a.address) : (message.envelope?.rcptTo ?? [])).filter(Boolean).join(', ')),
+        ...messageSummary(message),
         result_json: null,
         cost_micros: 0,
         api_key_id: options.apiKeyId ?? null,

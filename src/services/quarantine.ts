@@ -58,6 +58,9 @@ export interface ReleaseOptions {
   actor?: FeedbackActor;
 }
 
+/** A release the next hop refused or could not take is worth retrying about a minute later (Retry-After). */
+const RELEASE_RETRY_AFTER_S = 60;
+
 const scopeOf = (principal: Principal): QuarantineScope => ({ tenantId: principal.tenant.id, livemode: principal.livemode });
 
 export function createQuarantineService(ctx: ServiceContext, options: QuarantineServiceOptions) {
@@ -157,7 +160,7 @@ export function createQuarantineService(ctx: ServiceContext, options: Quarantine
       } catch (error) {
         await undoRelease(store.db, id, at);
         if (error instanceof AppError) throw error;
-        throw new AppError('service_unavailable', 'the next hop did not accept the released message; try again later', { cause: error });
+        throw new AppError('service_unavailable', 'the next hop did not accept the released message; try again later', { cause: error, retryAfterSeconds: RELEASE_RETRY_AFTER_S });
       }
       await recordReleaseReply(store.db, id, reply);
       const label = releaseOptions.feedback ?? 'ham';

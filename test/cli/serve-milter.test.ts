@@ -48,7 +48,7 @@ describe('phishgate serve: milter door', () => {
     const list = await fetch(`http://${server.addresses.http}/v1/analyses?source=milter`, { headers: { authorization: `Bearer ${key}` } });
     const page = ((await list.json()) as { data: { total: number; items: Array<{ verdict: string; from: string }> } }).data;
     expect(page.total).toBe(1);
-    expect(page.items[0]).toMatchObject({ verdict: 'phishing', from: 'service@paypa1-secure.example' });
+    expect(page.items[0]).toMatchObject({ verdict: 'phishing', from: 'PayPal <service@paypa1-secure.example>' });
 
     const metrics = await (await fetch(`http://${server.addresses.http}/metrics`)).text();
     expect(metrics).toMatch(/phishgate_milter_sessions_total 1/);

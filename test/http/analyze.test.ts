@@ -61,7 +61,7 @@ describe.each(DIALECTS)('POST /v1/analyze (%s)', (dialect) => {
     expect(data.indicators.suspicious_links).toBe(true);
     expect(data.reasons.join(' ')).toContain('198.51.100.23');
     const stored = (await h.call('GET', `/v1/analyses/${data.analysis_id}`, key)).json().data;
-    expect(stored).toMatchObject({ subject: 'Urgent: account suspended', from: 'service@paypa1-secure.example', to: 'victim@acme.test' });
+    expect(stored).toMatchObject({ subject: 'Urgent: account suspended', from: 'PayPal Service <service@paypa1-secure.example>', to: 'victim@acme.test' });
   });
 
   it('lets explicit fields override the parsed message and merges urls', async () => {
@@ -96,11 +96,17 @@ describe.each(DIALECTS)('POST /v1/analyze (%s)', (dialect) => {
     expect(res.json()).toEqual({ success: false, error: { code: 'bad_request', message: expect.stringMatching(message) } });
   });
 
-  it('refuses malformed JSON and non-JSON bodies with 400 bad_request', async () => {
-    for (const [payload, type] of [['{"subject": ', 'application/json'], ['subject=x', 'application/x-www-form-urlencoded'], ['[1,2]', 'application/json']]) {
-      const res = await h.app.inject({ method: 'POST', url: '/v1/analyze', headers: { authorization: `Bearer ${key}`, 'content-type': type! }, payload });
-      expect(res.statusCode, payload).toBe(400);
-      expect(res.json().error.code).toBe('bad_request');
+  it('refuses malformed JSON with 400 bad_request and other content types with 415', async () => {
+    for (const [payload, type, status, code] of [
+      ['{"subject": ', 'application/json', 400, 'bad_request'],
+      ['[1,2]', 'application/json', 400, 'bad_request'],
+      ['subject=x', 'application/x-www-form-urlencoded', 415, 'unsupported_media_type'],
+      ['{"subject":"x"}', 'text/plain', 415, 'unsupported_media_type'],
+    ] as const) {
+      const res = await h.app.inject({ method: 'POST', url: '/v1/analyze', headers: { authorization: `Bearer ${key}`, 'content-type': type }, payload });
+      expect(res.statusCode, `${type} ${payload}`).toBe(status);
+      expect(res.json().error).toEqual({ code, message: expect.any(String) });
+      if (status === 415) expect(res.json().error.message).toMatch(/application\/json/);
     }
   });
 

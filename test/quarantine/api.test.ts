@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.js';
@@ -38,11 +39,9 @@ describe.each(DIALECTS)('quarantine API (%s)', (dialect) => {
   const call = (method: InjectOptions['method'], url: string, key: string) => app.inject({ method, url, headers: { authorization: `Bearer ${key}` } });
   const list = async (key: string, query = '') => (await call('GET', `/v1/quarantine${query}`, key)).json().data as { items: Entry[]; total: number };
 
-  beforeAll(async () => {
-    sink = await startSmtpSink({ respond: () => nextHopAnswer });
-    t = await startTestDoor({ dialect, relayPort: sink.port });
-    relay = createSmtpRelay(t.config.smtp, logger);
-    app = await buildApp({
+  /** The API over the door's store, releasing quarantined mail through `through`. */
+  const appReleasingThrough = (through: Relay) =>
+    buildApp({
       ...t.h.services,
       logger,
       bodyLimitBytes: t.config.http.body_limit_bytes,
@@ -50,8 +49,14 @@ describe.each(DIALECTS)('quarantine API (%s)', (dialect) => {
       rateLimiter: createMemoryRateLimiter(t.h.clock),
       defaultRate: { perSecond: 1000, burst: 1000 },
       readiness: createReadiness(),
-      releaseDelivery: createReleaseDelivery(relay),
+      releaseDelivery: createReleaseDelivery(through),
     });
+
+  beforeAll(async () => {
+    sink = await startSmtpSink({ respond: () => nextHopAnswer });
+    t = await startTestDoor({ dialect, relayPort: sink.port });
+    relay = createSmtpRelay(t.config.smtp, logger);
+    app = await appReleasingThrough(relay);
     const acmeRead = await t.h.tenantWithKey({ tenantId: t.acme, scopes: ['read'] });
     const acmeWrite = await t.h.tenantWithKey({ tenantId: t.acme, scopes: ['read', 'write'] });
     keys = {
@@ -160,12 +165,33 @@ describe.each(DIALECTS)('quarantine API (%s)', (dialect) => {
     try {
       const failed = await call('POST', `/v1/quarantine/${entry.id}/release`, keys.acmeWrite);
       expect([failed.statusCode, failed.json().error.code]).toEqual([503, 'service_unavailable']);
+      expect(failed.headers['retry-after']).toBe('60');
       expect((await call('GET', `/v1/quarantine/${entry.id}`, keys.acmeRead)).json().data.released_at).toBeNull();
     } finally {
       nextHopAnswer = null;
     }
     expect((await call('POST', `/v1/quarantine/${entry.id}/release`, keys.acmeWrite)).statusCode).toBe(200);
     expect((await sink.waitFor(byId(sent.fourth.id))).rcptTo).toEqual(['erin@acme.test']);
+  });
+
+  it('answers 503 with Retry-After while the next hop is down, and keeps the message for a later release', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const downRelay = createSmtpRelay({ ...t.config.smtp, relay: `127.0.0.1:${port}`, relay_timeout_ms: 2000 }, logger);
+    const downApp = await appReleasingThrough(downRelay);
+    try {
+      const entry = (await list(keys.acmeRead, '?released=false')).items[0]!;
+      const failed = await downApp.inject({ method: 'POST', url: `/v1/quarantine/${entry.id}/release`, headers: { authorization: `Bearer ${keys.acmeWrite}` } });
+      expect([failed.statusCode, failed.json().error.code]).toEqual([503, 'service_unavailable']);
+      expect(Number(failed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(failed.headers['x-quota-limit']).toBeDefined();
+      expect((await call('GET', `/v1/quarantine/${entry.id}`, keys.acmeRead)).json().data.released_at).toBeNull();
+    } finally {
+      await downApp.close();
+      await downRelay.close();
+    }
   });
 
   it('deletes', async () => {

@@ -41,7 +41,7 @@ describe.each(DIALECTS)('quarantine digests (%s)', (dialect) => {
     expect(bob!.text).toContain("You receive this summary because your organisation's mail filter keeps messages that look like phishing or fraud aside");
     expect(bob!.text).toContain('Subject: Your parcel is waiting');
     expect(bob!.text).toContain(`Subject: ${HOSTILE}`);
-    expect(bob!.text).toContain('From: phisher@evil.test');
+    expect(bob!.text).toContain('From: Service desk <phisher@evil.test>');
     expect(bob!.text).toContain('Assessment: phishing (Sender phisher@evil.test is on the block list: email phisher@evil.test)');
     expect(bob!.text).toContain('- Nov 15, 2026, 1:00 PM');
     // The HTML escapes what came with the mail and has no script, image or foreign link.

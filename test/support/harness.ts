@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config/loader.js';
 import type { Config } from '../../src/config/schema.js';
 import { createEngine } from '../../src/engine/engine.js';
 import { buildApp } from '../../src/http/app.js';
+import type { CorsOptions } from '../../src/http/cors.js';
 import { createAsyncAnalysisRunner, type AsyncAnalysisRunner } from '../../src/jobs/async-analysis-runner.js';
 import { createWebhookWorker, type WebhookWorker } from '../../src/jobs/webhook-worker.js';
 import { createServices, type Services } from '../../src/services/index.js';
@@ -49,6 +50,8 @@ export interface HarnessOptions {
   random?: () => number;
   /** DNS records the authentication service sees (a stub: tests never reach the public DNS); none by default. */
   dnsZone?: Zone;
+  /** Cross-origin settings of the app (CORS is off without them). */
+  cors?: CorsOptions;
 }
 
 /** A real app over a real SQLite file (architecture: integration tests use real parts). */
@@ -97,6 +100,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     rateLimiter: createMemoryRateLimiter(clock),
     readiness: createReadiness(),
     defaultRate: { perSecond: config.rate_limit.per_second, burst: config.rate_limit.burst },
+    cors: options.cors,
   });
 
   return {

@@ -9,6 +9,11 @@ export const HttpSection = Section({
   body_limit_bytes: Type.Integer({ minimum: 1024 }),
   /** Trust X-Forwarded-* from a reverse proxy. */
   trust_proxy: Type.Boolean(),
+  /** Cross-origin (browser) access; off while `allowed_origins` is empty. */
+  cors: Section({
+    allowed_origins: Type.Array(Type.String({ pattern: '^https?://[^/\\s]+/?$' }), { maxItems: 100 }),
+    max_age_s: Type.Integer({ minimum: 0, maximum: 86400 }),
+  }),
 });
 
 export const DatabaseSection = Section({

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, notFound } from '../../../core/errors.js';
 import { KEY_MODES, SCOPES, type ApiKey, type KeyMode, type Scope } from '../../../core/domain.js';
 import { grantsAll, requirePrincipal } from '../../auth.js';
-import { Envelope, IdParams, Nullable, StringEnum, responses } from '../../schemas.js';
+import { Envelope, IdParams, Nullable, Page, Pagination, StringEnum, responses } from '../../schemas.js';
 import type { V1Deps } from './deps.js';
 
 const ScopeSchema = StringEnum(SCOPES);
@@ -29,6 +29,8 @@ const NewKeyBody = Type.Object(
   { additionalProperties: false },
 );
 
+const PageQuery = Type.Object(Pagination, { additionalProperties: false });
+
 const keyJson = (key: ApiKey) => ({
   id: key.id,
   name: key.name,
@@ -45,14 +47,19 @@ const visibleModes = (mode: KeyMode): KeyMode[] => (mode === 'live' ? ['live', '
 
 /** Contract §4 extension for a tenant's own dashboard; admin scope throughout. */
 export function keyRoutes(app: FastifyInstance, deps: V1Deps): void {
-  app.get(
+  app.get<{ Querystring: Static<typeof PageQuery> }>(
     '/v1/keys',
-    { config: { scope: 'admin' }, schema: { summary: "List the tenant's API keys", tags: ['keys'], response: responses(Envelope(Type.Object({ items: Type.Array(KeySchema) }))) } },
+    {
+      config: { scope: 'admin' },
+      schema: { summary: "List the tenant's API keys, revoked ones included", tags: ['keys'], querystring: PageQuery, response: responses(Envelope(Page(KeySchema))) },
+    },
     async (request) => {
       const principal = requirePrincipal(request);
-      const keys = await deps.keys.list(principal.tenant.id);
+      const { limit, offset } = request.query;
+      // A tenant has a handful of keys: paging the visible ones here keeps the key store's interface small.
       const modes = visibleModes(principal.key!.mode);
-      return { success: true, data: { items: keys.filter((k) => modes.includes(k.mode)).map(keyJson) } };
+      const visible = (await deps.keys.list(principal.tenant.id)).filter((k) => modes.includes(k.mode));
+      return { success: true, data: { items: visible.slice(offset, offset + limit).map(keyJson), total: visible.length, limit, offset } };
     },
   );
 

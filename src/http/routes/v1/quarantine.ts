@@ -23,7 +23,7 @@ const EntrySchema = Type.Object(
     mail_from: Type.String({ description: 'Envelope sender (MAIL FROM); empty for the null sender' }),
     rcpt_to: Type.Array(Type.String(), { description: "This tenant's envelope recipients; a release delivers to these" }),
     subject: Type.String(),
-    from: Type.String({ description: 'Address in the From header' }),
+    from: Type.String({ description: 'The From header: display name and address ("PayPal <x@example.com>")' }),
     size: Type.Integer({ description: 'Bytes of the message as received' }),
     client_address: Nullable(Type.String()),
     client_helo: Nullable(Type.String()),

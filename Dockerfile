@@ -27,6 +27,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY config ./config
+COPY assets ./assets
 COPY models ./models
 USER phishgate
 VOLUME ["/data"]

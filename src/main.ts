@@ -40,6 +40,7 @@ import { digestOptionsFromConfig } from './services/digests/from-config.js';
 import { verifyOwnMail } from './services/digests/own-mail.js';
 import { createDigestSender } from './smtp/digest-sender.js';
 import { sql } from 'kysely';
+import { consoleSessionOptionsFromConfig } from './services/console/from-config.js';
 
 export interface Runtime {
   config: Config;
@@ -101,6 +102,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       webhooks: webhookSettingsFromConfig(config.webhooks),
       authentication: createAuthenticationService(config.auth, { logger: logger.child({ component: 'authentication' }) }),
       digests: digestOptionsFromConfig(config, linkSecrets, createDigestSender(config.smtp)),
+      console: consoleSessionOptionsFromConfig(config.console),
     },
   );
   const jobs = createJobRunner({ store, clock, logger, metrics });
@@ -113,6 +115,8 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
     extraSteps: [
       { name: 'quarantined_messages', deleteBatch: (now, batch) => deleteQuarantinedBefore(store.db, toIso(now - config.gateway.quarantine_days * DAY_MS), batch) },
       ...recipientRetentionSteps(store, config),
+      // Console sessions past their idle or absolute expiry (docs/console.md); few rows, one statement.
+      { name: 'console_sessions', deleteBatch: () => services.consoleSessions.purge() },
     ],
   });
   return { config, store, engine, services, logger, clock, metrics, readiness, jobs, retention, linkSecrets };

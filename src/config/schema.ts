@@ -5,6 +5,7 @@ import { GatewaySection, MilterSection, SmtpSection } from './sections/gateway.j
 import { AuthSection } from './sections/auth.js';
 import { MetricsSection, RetentionSection, ShutdownSection, WebhooksSection } from './sections/operations.js';
 import { DigestsSection, FeedbackSection, SelfServiceSection } from './sections/recipients.js';
+import { ConsoleSection } from './sections/console.js';
 
 export const ConfigSchema = Type.Object(
   {
@@ -25,6 +26,7 @@ export const ConfigSchema = Type.Object(
     feedback: FeedbackSection,
     digests: DigestsSection,
     self_service: SelfServiceSection,
+    console: ConsoleSection,
   },
   { additionalProperties: false },
 );

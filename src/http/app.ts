@@ -23,6 +23,9 @@ import type { V1Deps } from './routes/v1/deps.js';
 import { installHttpMetrics, opsRoutes } from './routes/ops.js';
 import type { Metrics } from '../ops/metrics.js';
 import type { Readiness } from '../ops/readiness.js';
+import { consolePlugin } from './console/plugin.js';
+import type { ConsoleDeps, ConsoleOptions } from './console/context.js';
+import { auditRoutes } from './routes/v1/audit.js';
 
 export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, AuthDeps, QuarantineRouteDeps, FeedbackRouteDeps, DigestRouteDeps {
   logger: Logger;
@@ -37,6 +40,10 @@ export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, Aut
   cors?: CorsOptions;
   /** Extra route plugins (webhooks, quarantine, health, metrics) registered by the composition root. */
   plugins?: Array<(app: FastifyInstance) => void | Promise<void>>;
+  /** The admin console (config `console`); not served when absent or disabled. */
+  console?: ConsoleOptions;
+  consoleSessions?: ConsoleDeps['consoleSessions'];
+  audit?: ConsoleDeps['audit'];
 }
 
 const MAX_PATH_SEGMENT = 128 * 12;
@@ -99,6 +106,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   digestRoutes(app, deps);
   opsRoutes(app, { readiness: deps.readiness, metrics: deps.serveMetrics && deps.metrics ? deps.metrics : null });
   webhookRoutes(app, deps);
+  if (deps.audit) auditRoutes(app, { audit: deps.audit });
+  if (deps.console?.enabled) {
+    const { consoleSessions, audit } = deps;
+    if (!consoleSessions || !audit) throw new Error('the console needs the consoleSessions and audit services');
+    await consolePlugin(app, { ...deps, consoleSessions, audit }, deps.console);
+  }
   for (const plugin of deps.plugins ?? []) await plugin(app);
 
   app.get('/v1/openapi.json', { config: { scope: 'public' }, schema: { hide: true } }, async () => app.swagger());

@@ -25,6 +25,7 @@ export async function startHttpDoor(runtime: Runtime, rateLimiter: RateLimiter, 
     plugins,
     parseLimits: parseLimitsOf(config.engine),
     releaseDelivery,
+    console: { enabled: config.console.enabled, path: config.console.path, signInPerMinute: config.console.sign_in_per_minute },
   });
   try {
     await app.listen({ host: config.http.host, port: config.http.port });

@@ -4,6 +4,8 @@ import { createAnalysisService, type AfterCommitHook, type InTransactionHook } f
 import { createAsyncAnalysisService } from './async-analysis.js';
 import type { ServiceContext } from './context.js';
 import { createKeyService } from './keys.js';
+import { createAuditService } from './console/audit.js';
+import { createConsoleSessionService, DEFAULT_CONSOLE_SESSION_OPTIONS, type ConsoleSessionOptions } from './console/sessions.js';
 import { createFeedbackService } from './feedback.js';
 import { createDigestService, type DigestServiceOptions } from './digests/service.js';
 import { DEFAULT_DIGEST_OPTIONS } from './digests/defaults.js';
@@ -32,6 +34,8 @@ export interface ServiceOptions {
   feedbackMessageBytes?: number;
   /** Quarantine digests (config `digests`); without it digests cannot be sent, preferences still work. */
   digests?: DigestServiceOptions;
+  /** Console session expiry and operators (config `console`); defaults when absent. */
+  console?: ConsoleSessionOptions;
 }
 
 /** Every service over one store; the only layer that touches the store (architecture). */
@@ -58,9 +62,12 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     afterCommit,
   });
   const feedback = createFeedbackService(ctx, { analysesDays: options.retentionDays, maxMessageBytes: options.feedbackMessageBytes ?? 1024 * 1024 });
+  const keys = createKeyService(ctx);
   return {
     tenants: createTenantService(ctx),
-    keys: createKeyService(ctx),
+    keys,
+    consoleSessions: createConsoleSessionService(ctx, keys, options.console ?? DEFAULT_CONSOLE_SESSION_OPTIONS),
+    audit: createAuditService(ctx),
     quota,
     lists,
     usage: createUsageService(ctx, quota),

@@ -236,6 +236,35 @@ export interface DigestStateTable {
   last_count: number;
 }
 
+/** A console sign-in (docs/console.md); the row's id is the SHA-256 of the cookie's token. */
+export interface ConsoleSessionsTable {
+  id: string;
+  key_id: string;
+  operator: number;
+  view_tenant_id: string;
+  view_livemode: number;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** Who did what to which message through the console (docs/console.md). */
+export interface ConsoleAuditTable {
+  id: string;
+  tenant_id: string;
+  livemode: number;
+  actor_key_id: string;
+  actor_name: string;
+  operator: number;
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** JSON object. */
+  detail: string;
+  created_at: string;
+}
+
 export interface Database {
   plans: PlansTable;
   tenants: TenantsTable;
@@ -254,6 +283,8 @@ export interface Database {
   feedback: FeedbackTable;
   digest_preferences: DigestPreferencesTable;
   digest_state: DigestStateTable;
+  console_sessions: ConsoleSessionsTable;
+  console_audit: ConsoleAuditTable;
 }
 
 // Kept for migrations that add auto-increment columns later without touching these types.

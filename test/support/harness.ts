@@ -21,6 +21,8 @@ import { createReadiness } from '../../src/ops/readiness.js';
 import { webhookSettingsFromConfig } from '../../src/services/webhooks/settings.js';
 import { migrateToLatest, openStore, type Store } from '../../src/store/database.js';
 import { createPostgresDatabase, type TestDialect } from './dialects.js';
+import type { ReleaseDelivery } from '../../src/services/quarantine.js';
+import { consoleSessionOptionsFromConfig } from '../../src/services/console/from-config.js';
 
 export interface Harness {
   app: FastifyInstance;
@@ -52,6 +54,8 @@ export interface HarnessOptions {
   dnsZone?: Zone;
   /** Cross-origin settings of the app (CORS is off without them). */
   cors?: CorsOptions;
+  /** Where quarantine releases go (the SMTP relay in production); releases answer 503 without it. */
+  releaseDelivery?: ReleaseDelivery;
 }
 
 /** A real app over a real SQLite file (architecture: integration tests use real parts). */
@@ -72,6 +76,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       retentionDays: config.retention.analyses_days,
       webhooks: webhookSettingsFromConfig(config.webhooks, options.random ?? (() => 0.5)),
       authentication: createAuthenticationService(config.auth, { resolve: stubResolve(options.dnsZone ?? {}) }),
+      console: consoleSessionOptionsFromConfig(config.console),
     },
   );
   const logger = pino({ level: 'silent' });
@@ -101,6 +106,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     readiness: createReadiness(),
     defaultRate: { perSecond: config.rate_limit.per_second, burst: config.rate_limit.burst },
     cors: options.cors,
+    releaseDelivery: options.releaseDelivery ?? null,
+    console: { enabled: config.console.enabled, path: config.console.path, signInPerMinute: config.console.sign_in_per_minute },
   });
 
   return {

@@ -1,0 +1,1 @@
+// charts placeholder, filled in the overview slice

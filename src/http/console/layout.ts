@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { Scope, Tenant } from '../../core/domain.js';
 import type { ConsoleUser } from '../../services/console/sessions.js';
 import { can, type ConsoleContext } from './context.js';
@@ -119,3 +120,6 @@ ${offset > 0 ? html`<a href="${link(Math.max(0, offset - limit))}" rel="prev">Pr
 ${offset + limit < total ? html`<a href="${link(offset + limit)}" rel="next">Next page</a>` : ''}
 </nav>`;
 }
+
+/** Sends a rendered page. */
+export const sendPage = (reply: FastifyReply, body: { value: string }, status = 200): FastifyReply => reply.status(status).type('text/html; charset=utf-8').send(body.value);

@@ -83,6 +83,3 @@ function errorPage(reply: FastifyReply, ctx: ConsoleContext, status: number, mes
     .type('text/html; charset=utf-8')
     .send(documentShell(ctx, title, html`<main id="main" class="narrow"><h1>${title}</h1><p class="error" role="alert">${message}</p>${back}</main>`).value);
 }
-
-/** Sends a rendered page. */
-export const sendPage = (reply: FastifyReply, body: { value: string }, status = 200): FastifyReply => reply.status(status).type('text/html; charset=utf-8').send(body.value);

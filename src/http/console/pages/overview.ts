@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireScope, userOf, type ConsoleContext } from '../context.js';
 import { text, type Fields } from '../forms.js';
 import { html } from '../html.js';
-import { page } from '../layout.js';
-import { sendPage } from '../plugin.js';
+import { page, sendPage } from '../layout.js';
 
 /** The landing page: who is signed in, the tenant's quota, and the charts (docs/console.md, "Overview"). */
 export function overviewRoutes(app: FastifyInstance, ctx: ConsoleContext): void {

@@ -8,8 +8,7 @@ import { AppError, isAppError } from '../../../core/errors.js';
 import { can, userOf, type ConsoleContext } from '../context.js';
 import { list, oneOf, text, type Fields } from '../forms.js';
 import { html } from '../html.js';
-import { documentShell } from '../layout.js';
-import { sendPage } from '../plugin.js';
+import { documentShell, sendPage } from '../layout.js';
 import { checkCsrf, clearCookie, newFormToken, readCookie, refuseCrossSite, sameToken, setCookie, SESSION_COOKIE, SIGN_IN_COOKIE } from '../session.js';
 
 const SIGN_IN_FORM_TTL_S = 3600;

@@ -44,6 +44,7 @@ export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, Aut
   console?: ConsoleOptions;
   consoleSessions?: ConsoleDeps['consoleSessions'];
   audit?: ConsoleDeps['audit'];
+  history?: ConsoleDeps['history'];
 }
 
 const MAX_PATH_SEGMENT = 128 * 12;
@@ -108,9 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   webhookRoutes(app, deps);
   if (deps.audit) auditRoutes(app, { audit: deps.audit });
   if (deps.console?.enabled) {
-    const { consoleSessions, audit } = deps;
-    if (!consoleSessions || !audit) throw new Error('the console needs the consoleSessions and audit services');
-    await consolePlugin(app, { ...deps, consoleSessions, audit }, deps.console);
+    const { consoleSessions, audit, history } = deps;
+    if (!consoleSessions || !audit || !history) throw new Error('the console needs the consoleSessions, audit and history services');
+    await consolePlugin(app, { ...deps, consoleSessions, audit, history }, deps.console);
   }
   for (const plugin of deps.plugins ?? []) await plugin(app);
 

@@ -102,6 +102,8 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
           score: record.score,
           ...messageSummary(message),
           result_json: JSON.stringify(record),
+          // Kept beside the client-visible record (which has no rules) for the console (docs/console.md).
+          rules_json: JSON.stringify(result.rules.map((r) => ({ id: r.id, strength: r.strength, weight: r.weight, reason: r.reason }))),
           cost_micros: charge?.costMicros ?? 0,
           api_key_id: options.apiKeyId ?? null,
           created_at: createdAt,

@@ -153,8 +153,8 @@ export function createAsyncAnalysisService(deps: AsyncAnalysisDeps) {
           queued: {
             id: job.analysisId,
             createdAt: job.createdAt,
-            complete: async (trx, { status, verdict, score, result_json, cost_micros, completed_at }) => {
-              const patch = { status, verdict, score, result_json, cost_micros, completed_at };
+            complete: async (trx, { status, verdict, score, result_json, rules_json, cost_micros, completed_at }) => {
+              const patch = { status, verdict, score, result_json, rules_json: rules_json ?? null, cost_micros, completed_at };
               if (!(await finishQueuedAnalysis(trx, job.analysisId, patch))) throw new StaleJob();
             },
           },

@@ -5,6 +5,7 @@ import { createAsyncAnalysisService } from './async-analysis.js';
 import type { ServiceContext } from './context.js';
 import { createKeyService } from './keys.js';
 import { createAuditService } from './console/audit.js';
+import { createHistoryService } from './history.js';
 import { createConsoleSessionService, DEFAULT_CONSOLE_SESSION_OPTIONS, type ConsoleSessionOptions } from './console/sessions.js';
 import { createFeedbackService } from './feedback.js';
 import { createDigestService, type DigestServiceOptions } from './digests/service.js';
@@ -68,6 +69,7 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     keys,
     consoleSessions: createConsoleSessionService(ctx, keys, options.console ?? DEFAULT_CONSOLE_SESSION_OPTIONS),
     audit: createAuditService(ctx),
+    history: createHistoryService(ctx, { retentionDays: options.retentionDays }),
     quota,
     lists,
     usage: createUsageService(ctx, quota),

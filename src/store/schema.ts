@@ -57,6 +57,11 @@ export interface AnalysesTable {
   to_addr: string;
   /** The client-visible result object (AnalysisRecord) as JSON; null while queued. */
   result_json: string | null;
+  /**
+   * The rules that fired (id, strength, weight, reason) as JSON, for the console's analysis page and its
+   * search by rule; null for queued analyses and for those stored before it was kept. Optional on insert.
+   */
+  rules_json?: string | null;
   cost_micros: number;
   api_key_id: string | null;
   created_at: string;

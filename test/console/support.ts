@@ -2,8 +2,7 @@
  * Drives the console through `app.inject` like a browser would: keeps cookies, reads the CSRF token
  * from the pages, posts forms as application/x-www-form-urlencoded.
  */
-import type { LightMyRequestResponse } from 'fastify';
-import type { Harness } from '../support/harness.js';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 export interface ConsoleClient {
   cookies: Map<string, string>;
@@ -19,7 +18,7 @@ export function formBody(fields: Record<string, string | string[]>): string {
   return search.toString();
 }
 
-export function consoleClient(h: Harness): ConsoleClient {
+export function consoleClient(h: { app: FastifyInstance }): ConsoleClient {
   const cookies = new Map<string, string>();
   const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const remember = (response: LightMyRequestResponse) => {
@@ -52,7 +51,7 @@ export function consoleClient(h: Harness): ConsoleClient {
 }
 
 /** Signs in with an API key through the real form; returns the client holding the session cookie. */
-export async function signIn(h: Harness, key: string): Promise<ConsoleClient> {
+export async function signIn(h: { app: FastifyInstance }, key: string): Promise<ConsoleClient> {
   const client = consoleClient(h);
   const form = await client.get('/sign-in');
   const token = /name="_csrf" value="([^"]+)"/.exec(form.body)?.[1];

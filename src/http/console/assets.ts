@@ -18,6 +18,7 @@ const FILES: Record<string, { path: string; type: string }> = {
   'console.css': { path: join(OWN, 'console.css'), type: 'text/css; charset=utf-8' },
   'console.js': { path: join(OWN, 'console.js'), type: 'text/javascript; charset=utf-8' },
   'charts.js': { path: join(OWN, 'charts.js'), type: 'text/javascript; charset=utf-8' },
+  'favicon.svg': { path: join(OWN, 'favicon.svg'), type: 'image/svg+xml' },
   'uplot.js': { path: join(UPLOT, 'uPlot.iife.min.js'), type: 'text/javascript; charset=utf-8' },
   'uplot.css': { path: join(UPLOT, 'uPlot.min.css'), type: 'text/css; charset=utf-8' },
 };

@@ -4,6 +4,7 @@ import type { AnalysisService } from '../../services/analysis.js';
 import type { AuditService } from '../../services/console/audit.js';
 import type { ConsoleSessionService, ConsoleUser } from '../../services/console/sessions.js';
 import type { FeedbackService } from '../../services/feedback.js';
+import type { HistoryService } from '../../services/history.js';
 import type { KeyService } from '../../services/keys.js';
 import type { ListService } from '../../services/lists.js';
 import type { QuarantineService, ReleaseDelivery } from '../../services/quarantine.js';
@@ -27,6 +28,7 @@ export interface ConsoleDeps {
   consoleSessions: ConsoleSessionService;
   audit: AuditService;
   analysis: AnalysisService;
+  history: HistoryService;
   quarantine: QuarantineService;
   lists: ListService;
   feedback: FeedbackService;

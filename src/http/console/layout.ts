@@ -50,7 +50,8 @@ export function documentShell(ctx: ConsoleContext, title: string, body: Part): H
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
+<link rel="icon" href="${ctx.at('/assets/favicon.svg')}" type="image/svg+xml">
 <title>${title} · phishgate console</title>
 <link rel="stylesheet" href="${ctx.at('/assets/console.css')}">
 <script src="${ctx.at('/assets/console.js')}" defer></script>

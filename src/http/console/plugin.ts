@@ -14,6 +14,13 @@ import { html } from './html.js';
 import { readCookie, SESSION_COOKIE } from './session.js';
 import { signInRoutes } from './pages/sign-in.js';
 import { overviewRoutes } from './pages/overview.js';
+import { historyRoutes } from './pages/history.js';
+import { analysisRoutes } from './pages/analysis.js';
+import { quarantineRoutes } from './pages/quarantine.js';
+import { actionRoutes } from './pages/actions.js';
+import { listRoutes } from './pages/lists.js';
+import { adminRoutes } from './pages/admin.js';
+import { auditPageRoutes } from './pages/audit.js';
 
 /** The console's own policy: only its own scripts, styles and frames; no inline script anywhere. */
 const CSP_DIRECTIVES = {
@@ -41,8 +48,8 @@ export async function consolePlugin(app: FastifyInstance, deps: ConsoleDeps, opt
   await app.register(async (scope) => {
     await scope.register(helmet, {
       contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-      // Sessions must not leak the console's URLs (ids, filters) to sites linked from mail.
-      referrerPolicy: { policy: 'no-referrer' },
+      // The console's URLs (ids, filters) never reach another site; its own forms still carry Origin.
+      referrerPolicy: { policy: 'same-origin' },
       frameguard: { action: 'deny' },
     });
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
@@ -71,6 +78,13 @@ export async function consolePlugin(app: FastifyInstance, deps: ConsoleDeps, opt
     assetRoutes(scope, ctx);
     signInRoutes(scope, ctx);
     overviewRoutes(scope, ctx);
+    historyRoutes(scope, ctx);
+    analysisRoutes(scope, ctx);
+    quarantineRoutes(scope, ctx);
+    actionRoutes(scope, ctx);
+    listRoutes(scope, ctx);
+    adminRoutes(scope, ctx);
+    auditPageRoutes(scope, ctx);
     for (const pages of extraPages) pages(scope, ctx);
   });
 }

@@ -50,19 +50,23 @@ export function sameToken(a: string, b: string): boolean {
   return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
 }
 
-/** A POST from another site's page is refused whatever it carries. */
+/**
+ * A POST from another site's page is refused whatever it carries. Browsers say where a request comes
+ * from in Sec-Fetch-Site; older ones only in Origin (which is "null" from opaque origins: refused).
+ */
 export function refuseCrossSite(request: FastifyRequest): void {
+  const refuse = () => new AppError('scope_required', 'Form posted from another site: refused');
   const site = request.headers['sec-fetch-site'];
-  if (site === 'cross-site' || site === 'same-site') throw new AppError('scope_required', 'Form posted from another site: refused');
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') throw refuse();
   const origin = request.headers.origin;
   if (origin === undefined) return;
   let host: string;
   try {
     host = new URL(origin).host;
   } catch {
-    throw new AppError('scope_required', 'Form posted from another site: refused');
+    throw refuse();
   }
-  if (host !== request.headers.host) throw new AppError('scope_required', 'Form posted from another site: refused');
+  if (host !== request.headers.host) throw refuse();
 }
 
 /** Every state-changing console request: same site, and the session's CSRF token in the form. */

@@ -2,7 +2,8 @@ import type { Kysely, Migration } from 'kysely';
 
 /**
  * The admin console (docs/console.md): server-side sessions opened by signing in with an API key, and
- * the audit log of what people did through the console. Portable types only (text, integer), so the
+ * the audit log of what people did through the console, and the rules that fired kept with each
+ * analysis (the console shows them with their weights and searches by them). Portable types only (text, integer), so the
  * same code creates both tables on SQLite and PostgreSQL. Frozen once shipped: add a migration instead.
  */
 export const consoleTables: Migration = {
@@ -40,9 +41,11 @@ export const consoleTables: Migration = {
       .addColumn('detail', 'text', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
+    await db.schema.alterTable('analyses').addColumn('rules_json', 'text').execute();
     await db.schema.createIndex('console_audit_tenant_created').on('console_audit').columns(['tenant_id', 'livemode', 'created_at']).execute();
   },
   async down(db: Kysely<any>) {
+    await db.schema.alterTable('analyses').dropColumn('rules_json').execute();
     await db.schema.dropTable('console_audit').execute();
     await db.schema.dropTable('console_sessions').execute();
   },

@@ -84,7 +84,7 @@ export async function claimJobs(
 export async function finishQueuedAnalysis(
   trx: Kysely<Database>,
   id: string,
-  patch: Pick<AnalysesTable, 'status' | 'verdict' | 'score' | 'result_json' | 'cost_micros' | 'completed_at'>,
+  patch: Pick<AnalysesTable, 'status' | 'verdict' | 'score' | 'result_json' | 'cost_micros' | 'completed_at'> & { rules_json?: string | null },
 ): Promise<boolean> {
   const result = await trx.updateTable('analyses').set(patch).where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;

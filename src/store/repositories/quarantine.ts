@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { likeLiteral } from './analysis-search.js';
 import type { Verdict } from '../../core/analysis.js';
 import type { Database, QuarantinedMessagesTable } from '../schema.js';
 
@@ -115,6 +116,8 @@ export interface QuarantineFilter {
   verdict?: string;
   source?: string;
   released?: boolean;
+  /** Case-insensitive text that the subject, the From header or the envelope sender contains (console search). */
+  search?: string;
   limit: number;
   offset: number;
 }
@@ -126,6 +129,16 @@ export async function listQuarantined(db: Kysely<Database>, scope: QuarantineSco
   if (filter.verdict) base = base.where('verdict', '=', filter.verdict);
   if (filter.source) base = base.where('source', '=', filter.source);
   if (filter.released !== undefined) base = base.where('released_at', filter.released ? 'is not' : 'is', null);
+  if (filter.search) {
+    const pattern = `%${likeLiteral(filter.search.toLowerCase())}%`;
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(subject) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(from_addr) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(mail_from) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
   const [rows, count] = await Promise.all([
     base.select(META_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),

@@ -1,0 +1,171 @@
+/**
+ * The console in a real Chromium (docs/console.md, "Walk-through"): sign in, find a quarantined phishing
+ * message by search, preview it while proving that nothing leaves the page, release it and see it at the
+ * next hop (a real SMTP sink), block its sender, and see the next copy quarantined by the block entry.
+ * Screenshots go to test-artifacts/screenshots (git-ignored; kept by CI).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/http/app.js';
+import { createReadiness } from '../../src/core/readiness.js';
+import { createMemoryRateLimiter } from '../../src/services/rate-limiter.js';
+import { createSmtpRelay, type Relay } from '../../src/smtp/index.js';
+import { createReleaseDelivery } from '../../src/smtp/release.js';
+import { browserSkipReason, launchBrowser, recordForeignRequests, screenshot } from '../support/browser.js';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
+import { logger, sendRaw, startTestDoor, type TestDoor } from '../smtp/helpers/door.js';
+
+const SUBJECT = 'Your account has been limited';
+
+/**
+ * A phishing mail that tries every way of reaching out: a remote logo and tracking pixel, a script, a
+ * form, a CSS background, an iframe, a link whose text lies. `spy` is a loopback server that counts hits.
+ */
+function phishingMail(spy: string, n: number): Buffer {
+  return Buffer.from(
+    [
+      'From: PayPal Service <service@paypa1-secure.com>',
+      'To: bob@acme.test',
+      `Subject: ${SUBJECT}`,
+      `Message-ID: <console-browser-${process.pid}-${n}@paypa1-secure.com>`,
+      'Date: Sat, 14 Nov 2026 02:10:00 +0000',
+      'MIME-Version: 1.0',
+      'Content-Type: text/html; charset=utf-8',
+      '',
+      '<html><head><link rel="stylesheet" href="' + spy + '/style.css"><style>body{background:url(' + spy + '/bg.png)}</style></head><body>',
+      '<p><img src="' + spy + '/logo.png" alt="PayPal"><img src="' + spy + '/pixel.gif" width="1" height="1"></p>',
+      '<p>Dear Customer,</p>',
+      '<p>We detected unusual activity on your PayPal account. Your account has been limited until you verify your identity.</p>',
+      '<p>Please verify your account within 24 hours, or your account will be permanently closed.</p>',
+      '<p><a href="http://paypa1-secure.com/signin/verify?session=77a1">https://www.paypal.com/signin</a></p>',
+      '<form action="' + spy + '/steal" method="post"><input name="password" type="password"><button>Verify</button></form>',
+      '<script>fetch("' + spy + '/script");document.title="pwned"</script>',
+      '<iframe src="' + spy + '/frame"></iframe>',
+      '<p>Thank you,<br>PayPal Security Team</p>',
+      '</body></html>',
+      '',
+    ].join('\r\n'),
+  );
+}
+
+describe.skipIf(!!browserSkipReason)('console in a real Chromium', () => {
+  let sink: SmtpSink;
+  let t: TestDoor;
+  let relay: Relay;
+  let app: FastifyInstance;
+  let origin: string;
+  let browser: Browser;
+  let page: Page;
+  let spy: Server;
+  let spyUrl: string;
+  const spyHits: string[] = [];
+  let key: string;
+
+  beforeAll(async () => {
+    spy = createServer((request, response) => {
+      spyHits.push(request.url ?? '');
+      response.end('');
+    });
+    await new Promise<void>((resolve) => spy.listen(0, '127.0.0.1', resolve));
+    spyUrl = `http://127.0.0.1:${(spy.address() as AddressInfo).port}`;
+    sink = await startSmtpSink();
+    t = await startTestDoor({ dialect: 'sqlite', relayPort: sink.port });
+    relay = createSmtpRelay(t.config.smtp, logger);
+    app = await buildApp({
+      ...t.h.services,
+      logger,
+      bodyLimitBytes: t.config.http.body_limit_bytes,
+      version: 'test',
+      rateLimiter: createMemoryRateLimiter(t.h.clock),
+      defaultRate: { perSecond: 1000, burst: 1000 },
+      readiness: createReadiness(),
+      releaseDelivery: createReleaseDelivery(relay),
+      console: { enabled: true, path: '/', signInPerMinute: 10 },
+    });
+    origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    key = (await t.h.tenantWithKey({ tenantId: t.acme, scopes: ['read', 'write', 'admin'] })).key;
+    const first = await sendRaw(t.port, { from: 'service@paypa1-secure.com', to: ['bob@acme.test'] }, phishingMail(spyUrl, 1));
+    expect(first.response).toMatch(/quarantined by phishgate as qm_/);
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // Release and delete ask for confirmation; the person says yes.
+    page.on('dialog', (dialog) => void dialog.accept());
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    await relay?.close();
+    await t?.close();
+    await sink?.close();
+    await new Promise((resolve) => spy?.close(resolve));
+  });
+
+  it('signs in with an API key and shows the overview of its tenant', async () => {
+    await page.goto(`${origin}/`);
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    await page.getByLabel('API key').fill(key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${origin}/`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Overview');
+    await expect(page.locator('.who .tenant').textContent()).resolves.toBe('acme');
+    // uPlot (served by phishgate) drew the charts.
+    await page.waitForSelector('#chart-verdict .uplot canvas');
+    await screenshot(page, 'console-overview');
+  });
+
+  it('finds the quarantined message by search and previews it without any request leaving the page', async () => {
+    await page.getByRole('link', { name: 'Quarantine' }).click();
+    await page.getByLabel('Sender or subject').fill('account has been LIMITED');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const foreign = recordForeignRequests(page, origin);
+    await page.getByRole('link', { name: SUBJECT }).click();
+    await page.waitForSelector('iframe.preview');
+    const frame = page.frameLocator('iframe.preview');
+    await expect(frame.locator('body').textContent()).resolves.toContain('Your account has been limited until you verify');
+    // Links are shown with their real target and are not links; images are placeholders.
+    expect(await frame.locator('a[href]').count()).toBe(0);
+    expect(await frame.locator('img, script, iframe, form, input').count()).toBe(0);
+    await expect(frame.locator('body').textContent()).resolves.toContain('paypa1-secure.com/signin/verify');
+    await expect(page.locator('table').filter({ hasText: 'Real target' }).textContent()).resolves.toContain('http://paypa1-secure.com/signin/verify?session=77a1');
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'console-quarantine-preview');
+    expect(foreign.map((r) => r.url())).toEqual([]);
+    expect(spyHits).toEqual([]);
+    expect(await page.title()).not.toBe('pwned');
+  });
+
+  it('releases the message to the next hop', async () => {
+    await page.getByRole('button', { name: 'Release to recipients' }).click();
+    await page.waitForSelector('.notice');
+    await expect(page.locator('.notice').textContent()).resolves.toContain('released');
+    const delivered = await sink.waitFor((m) => m.raw.toString('utf8').includes(SUBJECT));
+    expect(delivered.rcptTo).toEqual(['bob@acme.test']);
+    expect(delivered.mailFrom).toBe('service@paypa1-secure.com');
+  });
+
+  it('blocks the sender, and the next copy is quarantined by that block entry', async () => {
+    const senderForm = page.locator('form.list-form').filter({ hasText: 'Allow or block the sender' }).first();
+    await expect(senderForm.getByLabel('Address').inputValue()).resolves.toBe('service@paypa1-secure.com');
+    await senderForm.getByLabel('Note').fill('PayPal look-alike seen in the console');
+    await senderForm.getByRole('button', { name: 'Save list entry' }).click();
+    await expect(page.locator('.notice').textContent()).resolves.toContain('Block-list entry saved');
+
+    const again = await sendRaw(t.port, { from: 'service@paypa1-secure.com', to: ['bob@acme.test'] }, phishingMail(spyUrl, 2));
+    expect(again.response).toMatch(/quarantined by phishgate as qm_/);
+    await page.getByRole('link', { name: 'Quarantine' }).click();
+    const held = page.locator('tbody tr').filter({ hasText: SUBJECT }).filter({ hasText: 'held' });
+    await expect(held.count()).resolves.toBe(1);
+    await held.getByRole('link', { name: SUBJECT }).click();
+    await expect(page.locator('dl.facts').first().textContent()).resolves.toContain('Sender service@paypa1-secure.com is on the block list');
+    await screenshot(page, 'console-blocked-copy');
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    const log = (await page.locator('main table').textContent()) ?? '';
+    expect(log).toContain('release');
+    expect(log).toContain('block_add');
+    expect(spyHits).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Detector, DetectorHit } from '../detector.js';
+import { sameOrganisation } from '../organisation.js';
 import { words } from '../text/words.js';
 
 /** "Jane via Group", "'jane@x.org' via List": mailing lists and DMARC-rewriting forwarders. */
@@ -37,7 +38,7 @@ export const displayNameAddress: Detector = {
     if (!sender.displayName || VIA.test(sender.displayName)) return [];
     const match = EMBEDDED_ADDRESS.exec(sender.displayName);
     const shownDomain = match?.[1]?.toLowerCase();
-    if (!match || !shownDomain || shownDomain === sender.domain || shownDomain.endsWith(`.${sender.registrable}`) || shownDomain === sender.registrable) return [];
+    if (!match || !shownDomain || sameOrganisation(shownDomain, sender.domain)) return [];
     return [{ strength: 1, reason: `Display name shows ${match[0]} but the mail comes from ${sender.address || 'another address'}` }];
   },
 };

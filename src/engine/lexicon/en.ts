@@ -112,7 +112,7 @@ export const EN: Lexicon = {
     'double your money|bitcoin|crypto|investment',
     'guaranteed profit|profits|income|returns',
   ],
-  greeting: ['dear valued? customer|user|client|member|subscriber|account|beneficiary|recipient|friend|sir|madam|winner', 'dear account|email|mailbox holder|owner|user', 'dear sir or madam', 'hello|hi|attention valued? customer|user|client|member'],
+  greeting: ['dear valued? customer|user|client|member|subscriber|account|beneficiary|recipient|friend|winner', 'dear account|email|mailbox holder|owner|user', 'hello|hi|attention valued? customer|user|client|member'],
   // Sextortion and blackmail: claims of spyware and recordings, payment in crypto-currency, threats to
   // send "the video" to the victim's contacts.
   extortion: [

@@ -92,6 +92,6 @@ export const FR: Lexicon = {
     'repondez a un|notre court? questionnaire|sondage|enquete',
     'programme de fidelite',
   ],
-  greeting: ['cher|chere|chers client|cliente|clients|utilisateur|utilisatrice|abonne|abonnee|membre|assure|assuree|beneficiaire', 'madame monsieur', 'bonjour cher|chere client|cliente|utilisateur'],
+  greeting: ['cher|chere|chers client|cliente|clients|utilisateur|utilisatrice|abonne|abonnee|membre|assure|assuree|beneficiaire', 'bonjour cher|chere client|cliente|utilisateur'],
   archive_password: ['mot de passe du|de l? fichier|archive|document|piece|zip', 'le mot de passe est'],
 };

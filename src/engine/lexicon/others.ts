@@ -21,7 +21,7 @@ export const DE: Lexicon = {
   giftcard: ['geschenkkarte|geschenkkarten|gutschein|gutscheine|guthabenkarte|guthabenkarten'],
   wire: ['uberweisung|auslandsuberweisung|bankuberweisung', 'neue bankverbindung|kontoverbindung', 'anderung der bankverbindung|kontodaten', 'sind sie verfugbar|erreichbar', 'streng vertraulich', 'vertrauliche angelegenheit|zahlung|uberweisung'],
   prize: ['herzlichen gluckwunsch', 'sie haben gewonnen', 'sie wurden ausgewahlt', 'gewinn|preis|belohnung abholen|einlosen|sichern', 'gewinnspiel|verlosung', 'kostenlos|gratis geschenk|iphone'],
-  greeting: ['sehr geehrter|geehrte|liebe|lieber kunde|kundin|nutzer|benutzer|mitglied', 'sehr geehrte damen und herren'],
+  greeting: ['sehr geehrter|geehrte|liebe|lieber kunde|kundin|nutzer|benutzer|mitglied'],
   archive_password: ['passwort|kennwort fur das? archiv|datei|dokument|anhang|zip', 'passwort|kennwort lautet'],
 };
 

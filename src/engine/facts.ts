@@ -7,6 +7,7 @@ import { visibleBody } from './classifier/document.js';
 import { registrableDomain } from '../mail/url-info.js';
 import type { BrandIndex } from './brand-index.js';
 import { findDisguises, readLookalikes, type Disguise } from './disguise.js';
+import { judge, type Judgement } from './judgement.js';
 import type { Brand } from './data/brand-types.js';
 import { FREEMAIL_DOMAINS } from './data/domains.js';
 import type { PhraseHit, PhraseMatcher } from './text/phrase-matcher.js';
@@ -74,6 +75,10 @@ export interface MessageFacts {
   /** Language guessed from function words (en, fr, de, es, it, nl, pt) or null. */
   language: string | null;
   classification: ClassificationFacts | null;
+  /** The three questions answered: claimed identity, is the sender that identity, what it asks (judgement.ts). */
+  judgement: Judgement | null;
+  /** Stage-1 rules that fired (id, strength, reason), filled by the engine before stage-2 rules run. */
+  fired: Array<{ id: string; strength: number; reason: string }>;
   coverage: string[];
 }
 
@@ -171,7 +176,7 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
     })
     .filter((p) => p.label.length >= 4);
   const partial = { sender, message, html, words: folded };
-  return {
+  const facts: MessageFacts = {
     message,
     ctx,
     auth: countedAuth(ctx.authentication ?? (ctx.headerTrust ? headerOnlyFacts(message.headers, domainOf(message.from?.address ?? ''), ctx.headerTrust) : undefined)),
@@ -189,6 +194,10 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
     brands: deps.brands,
     language: guessLanguage(folded),
     classification: null,
+    judgement: null,
+    fired: [],
     coverage,
   };
+  facts.judgement = judge(facts);
+  return facts;
 }

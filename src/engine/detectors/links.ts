@@ -1,6 +1,7 @@
 import type { ExtractedUrl } from '../../mail/url-extract.js';
 import { describeUrl } from '../../mail/url-info.js';
 import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
+import { sameOrganisation } from '../organisation.js';
 import { LOGIN_PATH_WORDS, SHORTENER_DOMAINS, SUSPICIOUS_TLDS, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
 
 /** URLs a reader can follow: anchors, image maps, forms, refreshes, bare URLs in text, the API's list. */
@@ -175,7 +176,8 @@ export const urlRedirect: Detector = {
     return perUrl(input, (u) => {
       if (!u.openRedirect || !u.original) return null;
       const via = describeUrl(u.original)?.host ?? 'another site';
-      if (via === u.info!.host || TRACKER_DOMAINS.has(describeUrl(u.original)?.domain ?? '')) return null;
+      // A site redirecting to itself (twitter.com/i/redirect → support.twitter.com) hides nothing.
+      if (sameOrganisation(via, u.info!.host) || TRACKER_DOMAINS.has(describeUrl(u.original)?.domain ?? '')) return null;
       return { strength: 1, reason: `Link goes through a redirect on ${via} to ${u.info!.host}`, flag: 'redirect' };
     });
   },

@@ -48,7 +48,7 @@ export const EN: Lexicon = {
     'enter|provide|submit|confirm your password|credentials|login|username|pin|ssn',
     'enter|provide|submit your card|security details|number|code',
     'click|tap below|here to verify|confirm|validate|unlock|restore|update|reactivate|login|sign',
-    'keep|retain your same? password',
+    'keep|retain your same|current|existing? password',
     'confirm|verify ownership of your? account|mailbox|email',
     'upgrade your mailbox|email|storage',
     'complete the verification|validation',

@@ -3,7 +3,7 @@ import type { Lexicon } from './types.js';
 /** German basics. */
 export const DE: Lexicon = {
   extortion: ['spionage software|programm', 'zugriff auf ihr|ihren|dein|deinen gerat|computer|handy|webcam', 'an alle ihre|deine kontakte', 'in bitcoin|btc', 'bitcoin|btc adresse|wallet', 'erwachsenen|porno websites|seiten'],
-  urgency: ['innerhalb von? 24|48|72 stunden', 'sofort|umgehend|unverzuglich|dringend', 'letzte mahnung|warnung|erinnerung|chance', 'handeln sie jetzt|sofort', 'lauft heute|bald ab'],
+  urgency: ['innerhalb von? 24|48|72 stunden', 'umgehend|unverzuglich|dringend', 'letzte mahnung|warnung|erinnerung|chance', 'handeln sie jetzt|sofort', 'lauft heute|bald ab'],
   threat: [
     'ihr|ihre|dein|deine konto|karte|zugang|postfach wurde|wird gesperrt|eingeschrankt|deaktiviert|geschlossen|blockiert|geloscht',
     'kontosperrung|sperrung|einschrankung|deaktivierung',
@@ -91,8 +91,8 @@ export const NL: Lexicon = {
 export const PT: Lexicon = {
   urgency: ['nas proximas? 24|48|72 horas', 'imediatamente|urgente|urgencia', 'ultimo|ultima aviso|lembrete|oportunidade', 'expira|vence hoje|em breve|amanha'],
   threat: ['sua|seu|a|o conta|cartao|acesso foi|sera|esta suspens~|bloquead~|limitad~|desativad~|encerrad~', 'atividade|acesso|transacao incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais'],
-  credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'faca login', 'acesse sua conta', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar'],
-  payment: ['pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'reembolso|restituicao'],
+  credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', 'acesse sua conta', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar'],
+  payment: ['pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'taxa alfandegaria|aduaneira', 'pagamento de uma? taxa', 'reembolso|restituicao'],
   giftcard: ['cartao|cartoes de? presente', 'vale|vales presente'],
   wire: ['transferencia bancaria|urgente|internacional', 'nova conta bancaria', 'alteracao de? dados bancarios', 'esta disponivel'],
   prize: ['parabens', 'voce ganhou', 'voce foi selecionad~|escolhid~', 'resgate|receba seu premio|presente|recompensa', 'sorteio|loteria'],

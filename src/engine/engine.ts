@@ -15,6 +15,7 @@ import { buildFacts, type ClassificationFacts, type MessageFacts } from './facts
 import { createLexiconMatcher } from './lexicon/index.js';
 import { decideLists } from './lists.js';
 import { safeReasons } from './explain.js';
+import { judge } from './judgement.js';
 import { decideAllLists } from './recipient-lists.js';
 import type { LlmStage } from './llm/stage.js';
 import { DETECTORS } from './registry.js';
@@ -92,6 +93,7 @@ export function createEngine(deps: EngineDeps): Engine {
 
   async function analyze(message: NormalizedMessage, ctx: AnalysisContext): Promise<EngineResult> {
     const facts = buildFacts(message, ctx, { brands, lexicon }, { maxUrls: config.limits.max_urls, maxHtmlChars: config.limits.max_html_chars, maxWords: MAX_WORDS });
+    facts.judgement = judge(facts);
     const coverage = [...message.coverage, ...facts.coverage];
     const found: FoundUrl[] = facts.urls.map((u) => ({
       url: u.url,

@@ -3,7 +3,7 @@
  * of the three questions — who sent it, where its links go, what it asks — and never quotes the
  * statistical classifier ("resembles legitimate mail: 3 %" explains nothing).
  */
-import type { Judgement } from './judgement.js';
+import type { Judgement } from './judgement-types.js';
 import type { MessageFacts } from './facts.js';
 
 /** Sentences for a safe verdict, from the judgement's facts. */

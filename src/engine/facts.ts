@@ -7,7 +7,7 @@ import { visibleBody } from './classifier/document.js';
 import { registrableDomain } from '../mail/url-info.js';
 import type { BrandIndex } from './brand-index.js';
 import { findDisguises, readLookalikes, type Disguise } from './disguise.js';
-import { judge, type Judgement } from './judgement.js';
+import type { BrandClaim, Judgement } from './judgement-types.js';
 import type { Brand } from './data/brand-types.js';
 import { FREEMAIL_DOMAINS } from './data/domains.js';
 import type { PhraseHit, PhraseMatcher } from './text/phrase-matcher.js';
@@ -32,12 +32,7 @@ export interface SenderFacts extends AddressFacts {
   ownBrand: Brand | null;
 }
 
-/** How strongly a message presents itself as coming from a brand, and where. */
-export interface BrandClaim {
-  brand: Brand;
-  score: number;
-  where: string[];
-}
+export type { BrandClaim } from './judgement-types.js';
 
 /** Facts derived once per analysis, read by every detector. */
 /** The statistical classifier's opinion, when a model is loaded. */
@@ -198,6 +193,5 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
     fired: [],
     coverage,
   };
-  facts.judgement = judge(facts);
   return facts;
 }

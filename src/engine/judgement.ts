@@ -32,13 +32,18 @@ const ASK_OF_CATEGORY: Record<string, AskKind> = {
 const CALL_WORD = /\b(?:call|phone|ring|dial|appelez|contactez|rufen|anrufen|llame|llamar|chiama|chiamare|bel|ligue|ligar)\b/giu;
 const PHONE = /^.{0,60}?(\+?\d[\d\s().-]{7,18}\d)/u;
 
+/** What a call-back scam is about: a charge to dispute, a renewal to cancel, a refund to claim. */
+const MONEY_CONTEXT = /\b(?:charged?|debited|refunds?|cancel\w*|renew\w*|subscription|unauthori[sz]ed|fraud\w*|rembours\w*|annul\w*|abbuchung|erstattung|reembolso|cancelar|rimborso|annullare|terugbetaling|annuleren|reembolso|cancelamento)\b/iu;
+
 function callBack(text: string): string | null {
   let seen = 0;
   for (const match of text.matchAll(CALL_WORD)) {
     if (++seen > 30) break;
-    const after = text.slice((match.index ?? 0) + match[0].length, (match.index ?? 0) + match[0].length + 70);
+    const at = match.index ?? 0;
+    const after = text.slice(at + match[0].length, at + match[0].length + 70);
     const phone = PHONE.exec(after)?.[1];
-    if (phone && phone.replace(/\D/g, '').length >= 9) return `${match[0]} ${phone.trim()}`;
+    if (!phone || phone.replace(/\D/g, '').length < 9) continue;
+    if (MONEY_CONTEXT.test(text.slice(Math.max(0, at - 250), at + 120))) return `${match[0]} ${phone.trim()}`;
   }
   return null;
 }

@@ -3,6 +3,7 @@ import { TRACKER_DOMAINS } from '../data/domains.js';
 import type { Detector, DetectorInput } from '../detector.js';
 import { isClickable } from './links.js';
 import { ownedOrSentFor } from '../delegates.js';
+import { hasMechanism } from './impersonation.js';
 import { isSocialFooterHost } from '../social.js';
 
 
@@ -20,6 +21,9 @@ function sentByBrand(input: DetectorInput, brand: Brand): boolean {
 export const brandSpoofing: Detector = {
   id: 'BRAND_SPOOFING',
   group: 'brand',
+  // Reads the mechanisms other rules found: a claim that asks for nothing and deceives by no mechanism is
+  // weak evidence (fan sites, resellers, newsletters about a brand; docs/detection.md "How a verdict is reached").
+  stage: 2,
   indicator: 'impersonation',
   description: 'The mail presents itself as a catalogued brand (display name, address, subject, text) but neither its sender nor its links belong to that brand',
   run(input) {
@@ -36,6 +40,7 @@ export const brandSpoofing: Detector = {
     if (input.sender.freemail && input.brands.owns(brand, input.sender.domain)) strength = Math.min(strength, 0.4);
     if (input.recipientDomains.has(input.sender.registrable)) strength = Math.min(strength, 0.3);
     if (links.length > 0 && foreign.length === 0) strength *= 0.5;
+    if ((input.judgement?.asks.length ?? 0) === 0 && !hasMechanism(input)) strength *= 0.5;
     const from = input.sender.address ? `comes from ${input.sender.registrable || input.sender.address}` : 'has no sender address';
     const to = foreign[0] ? ` and links to ${foreign[0].info!.host}` : '';
     return [{ strength, reason: `Presents itself as ${brand.name} (${claim.where.join(', ')}) but ${from}${to}`, brand: brand.name }];

@@ -11,6 +11,8 @@ export const MECHANISM_RULES: ReadonlyMap<string, number> = new Map([
   ['URL_FREE_HOSTING', 1], ['ATTACH_HTML', 0.8], ['ATTACH_EXECUTABLE', 1], ['ATTACH_MACRO', 0.8], ['ATTACH_DOUBLE_EXTENSION', 1], ['HTML_FORM', 1], ['DISGUISED_TEXT', 0.8],
 ]);
 
+export const hasMechanism = (input: DetectorInput): boolean => mechanismOf(input) !== null;
+
 function mechanismOf(input: DetectorInput): string | null {
   const hit = input.fired.find((f) => (MECHANISM_RULES.get(f.id) ?? Infinity) <= f.strength);
   return hit ? hit.reason : null;

@@ -1,6 +1,7 @@
 import type { ExtractedUrl } from '../../mail/url-extract.js';
 import { describeUrl } from '../../mail/url-info.js';
 import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
+import { ownedOrSentFor } from '../delegates.js';
 import { sameOrganisation } from '../organisation.js';
 import { LOGIN_PATH_WORDS, SHORTENER_DOMAINS, SUSPICIOUS_TLDS, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
 
@@ -178,6 +179,9 @@ export const urlRedirect: Detector = {
       const via = describeUrl(u.original)?.host ?? 'another site';
       // A site redirecting to itself (twitter.com/i/redirect → support.twitter.com) hides nothing.
       if (sameOrganisation(via, u.info!.host) || TRACKER_DOMAINS.has(describeUrl(u.original)?.domain ?? '')) return null;
+      // Nor a redirect that lands on the sender's own site (t.co → x.com in X's own mail).
+      const own = input.sender.ownBrand;
+      if ((!input.sender.freemail && sameOrganisation(u.info!.host, input.sender.domain)) || (own && ownedOrSentFor(input.brands, own, u.info!.host))) return null;
       return { strength: 1, reason: `Link goes through a redirect on ${via} to ${u.info!.host}`, flag: 'redirect' };
     });
   },

@@ -47,7 +47,7 @@ export function loadConfiguredModel(config: Config['engine'], cwd = process.cwd(
 const INDICATOR_MIN_WEIGHT = 0.5;
 /** Smallest contribution (log-odds) worth telling a reader about. */
 const REASON_MIN_WEIGHT = 0.25;
-const BRAND_RULE_ORDER = ['BRAND_DMARC_REJECT', 'BRAND_SPOOFING', 'DISPLAY_NAME_BRAND', 'URL_LOOKALIKE', 'SENDER_LOOKALIKE', 'FREEMAIL_CORPORATE'];
+const BRAND_RULE_ORDER = ['BRAND_DMARC_REJECT', 'IMPERSONATION_WITH_ASK', 'BRAND_SPOOFING', 'DISPLAY_NAME_BRAND', 'URL_LOOKALIKE', 'SENDER_LOOKALIKE', 'FREEMAIL_CORPORATE', 'DISGUISED_TEXT'];
 
 /**
  * Distinct subject and body words at which the classifier's opinion counts in full. Below it the opinion is
@@ -125,7 +125,7 @@ export function createEngine(deps: EngineDeps): Engine {
     // Stage-2 rules read what stage-1 rules found (docs/detection.md "How a verdict is reached").
     const staged = [...detectors.filter((d) => (d.stage ?? 1) === 1), ...detectors.filter((d) => d.stage === 2)];
     for (const detector of staged) {
-      if (detector.stage === 2 && facts.fired.length !== fired.length) facts.fired = fired.map((f) => ({ id: f.id, strength: f.strength, reason: f.reason }));
+      if (detector.stage === 2 && facts.fired.length !== fired.length) facts.fired = fired.map((f) => ({ id: f.id, strength: f.strength, reason: f.reason, ...(brandsByRule.has(f.id) ? { brand: brandsByRule.get(f.id)! } : {}) }));
       let hits: DetectorHit[];
       try {
         hits = detector.run(facts);

@@ -73,7 +73,7 @@ export interface MessageFacts {
   /** The three questions answered: claimed identity, is the sender that identity, what it asks (judgement.ts). */
   judgement: Judgement | null;
   /** Stage-1 rules that fired (id, strength, reason), filled by the engine before stage-2 rules run. */
-  fired: Array<{ id: string; strength: number; reason: string }>;
+  fired: Array<{ id: string; strength: number; reason: string; brand?: string }>;
   coverage: string[];
 }
 

@@ -13,8 +13,9 @@ export const MECHANISM_RULES: ReadonlyMap<string, number> = new Map([
 
 export const hasMechanism = (input: DetectorInput): boolean => mechanismOf(input) !== null;
 
-function mechanismOf(input: DetectorInput): string | null {
-  const hit = input.fired.find((f) => (MECHANISM_RULES.get(f.id) ?? Infinity) <= f.strength);
+/** The first deceptive mechanism found; with `brand`, only one about that brand or about no brand in particular. */
+function mechanismOf(input: DetectorInput, brand?: string): string | null {
+  const hit = input.fired.find((f) => (MECHANISM_RULES.get(f.id) ?? Infinity) <= f.strength && (brand === undefined || f.brand === undefined || f.brand === brand));
   return hit ? hit.reason : null;
 }
 
@@ -34,10 +35,12 @@ export const impersonationWithAsk: Detector = {
     const j = input.judgement;
     if (!j?.claim) return [];
     const { claim, links, asks } = j;
-    const mechanism = mechanismOf(input);
-    if (asks.length === 0 && !mechanism) return [];
     const brand = claim.brand.name;
     const strongClaim = claim.where.some((w) => w === 'display name' || w === 'sender address');
+    // A claim made only in the subject or text (a newsletter writing about Microsoft) counts with a
+    // mechanism only when the mechanism is about that brand.
+    const mechanism = strongClaim ? mechanismOf(input) : mechanismOf(input, brand);
+    if (asks.length === 0 && !mechanism) return [];
     let strength: number;
     let who: string;
     if (j.sentByClaimed === false) {

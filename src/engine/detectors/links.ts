@@ -66,7 +66,7 @@ export const hrefTextMismatch: Detector = {
           if (target.isIp || sameBrand || input.recipientDomains.has(shown.domain)) strength = 1;
           else if (TRACKER_DOMAINS.has(target.domain) || target.domain === input.sender.registrable) strength = 0.2;
           const via = u.wrappers.length ? ` (unwrapped from ${u.wrappers[0]})` : '';
-          return { strength, reason: `Link text shows ${shown.host} but points to ${target.host}${via}`, flag: 'text_mismatch' };
+          return { strength, reason: `Link text shows ${shown.host} but points to ${target.host}${via}`, flag: 'text_mismatch', ...(sameBrand ? { brand: sameBrand.name } : {}) };
         }
         return null;
       },

@@ -131,7 +131,9 @@ describe.skipIf(!!browserSkipReason)('console in a real Chromium', () => {
     await expect(frame.locator('body').textContent()).resolves.toContain('paypa1-secure.com/signin/verify');
     await expect(page.locator('table').filter({ hasText: 'Real target' }).textContent()).resolves.toContain('http://paypa1-secure.com/signin/verify?session=77a1');
     await page.waitForLoadState('networkidle');
-    await screenshot(page, 'console-quarantine-preview');
+    await screenshot(page, 'console-quarantine');
+    await page.locator('#pv-html').scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-quarantine-preview', { fullPage: false });
     expect(foreign.map((r) => r.url())).toEqual([]);
     expect(spyHits).toEqual([]);
     expect(await page.title()).not.toBe('pwned');

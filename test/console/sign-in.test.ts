@@ -64,6 +64,9 @@ describe.each(DIALECTS)('console sign-in and sessions (%s)', (dialect) => {
     expect((await client.post('/sign-in', { _csrf: fresh, api_key: key }, { origin: 'https://evil.example' })).statusCode).toBe(403);
     expect((await client.post('/sign-in', { _csrf: fresh, api_key: key }, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
     expect(client.cookies.has('phishgate_console')).toBe(false);
+    // Other body types reach no action: a JSON body's non-string values are refused, not crashed on.
+    const json = await h.app.inject({ method: 'POST', url: '/sign-in', headers: { cookie: `phishgate_console_signin=${fresh}` }, payload: { _csrf: { x: 1 }, api_key: 5 } });
+    expect(json.statusCode).toBe(400);
 
     const signedIn = await signIn(h, key);
     expect((await signedIn.get('/')).statusCode).toBe(200);

@@ -22,7 +22,10 @@ export function parseForm(body: string): Fields {
 /** One text field, trimmed; '' when absent. Longer than `max` is a 400 naming the field. */
 export function text(fields: Fields, name: string, max = 200): string {
   const raw = fields[name];
-  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
+  const first: unknown = Array.isArray(raw) ? raw[0] : raw;
+  // Bodies of another type (JSON) can hold anything: only strings are form values.
+  if (first !== undefined && typeof first !== 'string') throw badRequest(`${name}: must be a form field`);
+  const value = first?.trim() ?? '';
   if (value.length > max) throw badRequest(`${name}: at most ${max} characters`);
   return value;
 }
@@ -30,6 +33,7 @@ export function text(fields: Fields, name: string, max = 200): string {
 export function list(fields: Fields, name: string, maxItems = 500, maxLength = 128): string[] {
   const raw = fields[name];
   const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  if (!values.every((v): v is string => typeof v === 'string')) throw badRequest(`${name}: must be form fields`);
   if (values.length > maxItems) throw badRequest(`${name}: at most ${maxItems} values`);
   for (const v of values) if (v.length > maxLength) throw badRequest(`${name}: a value is longer than ${maxLength} characters`);
   return values;

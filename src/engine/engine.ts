@@ -52,8 +52,10 @@ const BRAND_RULE_ORDER = ['BRAND_DMARC_REJECT', 'BRAND_SPOOFING', 'DISPLAY_NAME_
  * shrunk in proportion: a three-word note ("see you tomorrow") or an empty body is too little text for
  * wording statistics, and the dev corpus it learned from has almost no short legitimate mail, so its
  * confident guesses there are extrapolation (an empty body looked like image-only spam). Rules still judge.
+ * Counted on content words only (function words, greetings and numbers are not features): a paragraph
+ * of ordinary prose has 25 or more.
  */
-export const FULL_EVIDENCE_WORDS = 40;
+export const FULL_EVIDENCE_WORDS = 25;
 
 export function evidenceFactor(features: readonly string[]): { words: number; factor: number } {
   const words = features.filter((f) => (f.startsWith('w:') || f.startsWith('s:')) && f !== 'w:#empty').length;

@@ -88,6 +88,8 @@ export interface LosoRun {
   outcomes: Outcome[];
   /** Per fold: training-set counts, for the report. */
   trained: Array<{ key: string; phishing: number; ham: number; model: boolean }>;
+  /** Each fold's classifier (null: rules only), for re-scoring with other weights (calibrate). */
+  models: Map<string, ClassifierModel | null>;
 }
 
 const CTX = { allowList: [], blockList: [], tenantDomains: [], now: Date.parse('2026-01-01T00:00:00Z') };
@@ -101,9 +103,11 @@ export async function runLoso(prepared: Prepared, config: Config['engine'], trai
   const outcomes: Outcome[] = new Array(prepared.mails.length);
   const rulesEngine = createEngine({ config, classifier: null });
   const trained: LosoRun['trained'] = [];
+  const models = new Map<string, ClassifierModel | null>();
   for (const [n, fold] of folds.entries()) {
     const trainingDocs = fold.train.map((i) => prepared.docs[i]!);
     const model = trainer(trainingDocs, fold);
+    models.set(fold.key, model);
     trained.push({ key: fold.key, phishing: trainingDocs.filter((d) => d.label === 1).length, ham: trainingDocs.filter((d) => d.label === 0).length, model: model !== null });
     const engine = createEngine({ config, classifier: model });
     for (const i of fold.test) {
@@ -119,7 +123,26 @@ export async function runLoso(prepared: Prepared, config: Config['engine'], trai
     }
     onFold?.(fold.key, n + 1, folds.length);
   }
-  return { folds, outcomes, trained };
+  return { folds, outcomes, trained, models };
+}
+
+/**
+ * Scores every message again with each fold's own classifier and an engine configuration chosen per
+ * held-out fold (calibrate: weights fitted without that source).
+ */
+export async function rescore(prepared: Prepared, run: LosoRun, configFor: (fold: Fold) => Config['engine']): Promise<Outcome[]> {
+  const outcomes: Outcome[] = new Array(prepared.mails.length);
+  for (const fold of run.folds) {
+    const config = configFor(fold);
+    const model = run.models.get(fold.key) ?? null;
+    const rulesEngine = createEngine({ config, classifier: null });
+    const engine = createEngine({ config, classifier: model });
+    for (const i of fold.test) {
+      const message = prepared.messages[i]!;
+      outcomes[i] = { fold: fold.key, rules: await rulesEngine.analyze(message, CTX), both: await engine.analyze(message, CTX), classifier: run.outcomes[i]!.classifier };
+    }
+  }
+  return outcomes;
 }
 
 /**

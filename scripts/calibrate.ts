@@ -8,7 +8,7 @@
  *
  * 1. Leave-one-source-out run: per held-out source, a classifier trained on the other sources; every
  *    message's rule strengths (the classifier's included) come from the engine with its fold's model.
- * 2. Each rule's weight is shrunk towards its prior (the designed weight) and kept on the prior's side,
+ * 2. Each rule's weight (and the bias) is shrunk towards its prior (the designed weight) and kept on the prior's side,
  *    between a quarter of it and 2.5 times it; rules that fire on too few messages, and the
  *    authentication priors the corpora cannot show, keep their prior. Messages are weighted so that each
  *    class counts equally and a large source does not drown the small ones (1/√n per source).
@@ -40,7 +40,7 @@ const config = loadConfig({ env: {} }).engine;
 const HAND_SET = new Set(['ALLOW_LIST_UNVERIFIED', 'BRAND_DKIM_ALIGNED', 'BRAND_DMARC_REJECT', 'AUTH_FAIL', 'AUTH_ALIGNED_PASS', 'INTERNAL_AUTHENTICATED']);
 /** A rule must fire on this many messages to be fitted; below, its weight would be fitted to a handful of messages. */
 const MIN_FIRED = 15;
-const LAMBDAS = [0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1, 3, 10];
+const LAMBDAS = [0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1, 3, 10, 30];
 const FLOOR = 0.25;
 const CEILING = 2.5;
 
@@ -97,7 +97,7 @@ const fitOn = (indices: number[], lambda: number) => {
   const totals = [0, 0];
   for (const i of indices) totals[y[i]!] = totals[y[i]!]! + sampleWeight[i]!;
   const weights = indices.map((i) => (sampleWeight[i]! * indices.length) / (2 * Math.max(1e-9, totals[y[i]!]!)));
-  return fitLogistic({ x: indices.map((i) => rows[i]!), y: indices.map((i) => y[i]!), sampleWeight: weights, offset: indices.map((i) => offset[i]!), prior: priorVector, lower, upper, lambda });
+  return fitLogistic({ x: indices.map((i) => rows[i]!), y: indices.map((i) => y[i]!), sampleWeight: weights, offset: indices.map((i) => offset[i]!), prior: priorVector, priorBias: priorConfig.bias, lower, upper, lambda });
 };
 
 // λ by the held-out ranking: for each λ, every source is scored by weights fitted without it and the
@@ -222,7 +222,7 @@ const file: WeightsFile = {
     corpora: shown.map((d) => `${d} (${view})`),
     messages: { phishing: y.filter((l) => l === 1).length, ham: y.filter((l) => l === 0).length },
     sources: [...sources.values()],
-    method: `L2-regularised logistic regression on rule strengths towards the prior weights (FISTA), each rule kept between ${FLOOR} and ${CEILING} times its prior; classes weighted equally, sources by 1/√n; λ chosen by the pooled ROC AUC of leave-one-source-out scores; classifier strengths from leave-one-source-out models; thresholds fixed at ${config.thresholds.suspicious}/${config.thresholds.phishing}`,
+    method: `L2-regularised logistic regression on effective rule strengths (after group caps and classifier bounds) towards the prior weights and bias (FISTA), each rule kept between ${FLOOR} and ${CEILING} times its prior; classes weighted equally, sources by 1/√n; λ chosen by the pooled ROC AUC of leave-one-source-out scores; classifier strengths from leave-one-source-out models; thresholds fixed at ${config.thresholds.suspicious}/${config.thresholds.phishing}`,
     priorBias: previous?.provenance.priorBias ?? config.bias,
     lambda,
     lambdaSearch,

@@ -25,6 +25,11 @@ export interface FitProblem {
   lambda: number;
   /** Fixed extra log-odds per message (rules not fitted). */
   offset?: ReadonlyArray<number>;
+  /**
+   * When set, the bias is shrunk towards it like the weights (λ/2 · (bias − priorBias)²): with every
+   * parameter tied to the designed model, a large λ gives back exactly that model.
+   */
+  priorBias?: number;
 }
 
 export interface FitResult {
@@ -57,6 +62,10 @@ function lossAndGradient(p: FitProblem, w: Float64Array, bias: number, grad: Flo
   }
   loss /= total;
   gradBias /= total;
+  if (p.priorBias !== undefined) {
+    gradBias += p.lambda * (bias - p.priorBias);
+    loss += (p.lambda / 2) * (bias - p.priorBias) ** 2;
+  }
   for (let j = 0; j < d; j++) {
     const diff = w[j]! - p.prior[j]!;
     grad[j] = grad[j]! / total + p.lambda * diff;
@@ -80,7 +89,7 @@ export function fitLogistic(p: FitProblem, maxIterations = 3000, tolerance = 1e-
   };
   let w = Float64Array.from(p.prior);
   clamp(w);
-  let bias = 0;
+  let bias = p.priorBias ?? 0;
   let yW = Float64Array.from(w);
   let yB = bias;
   let t = 1;

@@ -132,6 +132,8 @@ for (const lambda of LAMBDAS) {
 // Largest λ among the best AUC (ties within 0.001 favour staying near the priors).
 const bestAuc = Math.max(...lambdaSearch.map((c) => c.heldOutAuc));
 const lambda = [...lambdaSearch].reverse().find((c) => c.heldOutAuc >= bestAuc - 0.001)!.lambda;
+const priorWins = atPrior.auc > bestAuc;
+if (priorWins) console.error(`no λ ranks the held-out sources better than the priors (${atPrior.auc.toFixed(4)} > ${bestAuc.toFixed(4)}): the fit stays at the priors (λ ${lambda})`);
 
 const toConfig = (weights: Float64Array, bias: number): Config['engine'] => ({
   ...config,
@@ -224,6 +226,7 @@ const file: WeightsFile = {
     sources: [...sources.values()],
     method: `L2-regularised logistic regression on effective rule strengths (after group caps and classifier bounds) towards the prior weights and bias (FISTA), each rule kept between ${FLOOR} and ${CEILING} times its prior; classes weighted equally, sources by 1/√n; λ chosen by the pooled ROC AUC of leave-one-source-out scores; classifier strengths from leave-one-source-out models; thresholds fixed at ${config.thresholds.suspicious}/${config.thresholds.phishing}`,
     priorBias: previous?.provenance.priorBias ?? config.bias,
+    priorHeldOutAuc: Number(atPrior.auc.toFixed(4)),
     lambda,
     lambdaSearch,
     perSource,

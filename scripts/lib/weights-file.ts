@@ -44,6 +44,8 @@ export interface WeightsFile {
     method: string;
     /** engine.bias before the first calibration (the prior the bias is not shrunk to, kept for reference). */
     priorBias: number;
+    /** Pooled held-out ROC AUC of the linear model at the prior weights, next to each λ's in lambdaSearch. */
+    priorHeldOutAuc: number;
     lambda: number;
     lambdaSearch: Array<{ lambda: number; heldOutAuc: number; heldOutLogLoss: number }>;
     /** Per source, held out in turn: what the prior weights and the fitted weights flag (FPR for ham, recall for phishing). */
@@ -92,8 +94,11 @@ const fmt = (x: number): string => (x < 0 ? `−${Math.abs(x)}` : String(x));
 /** The generated table of docs/detection.md: every rule's weight, prior and status. */
 export function weightsTable(file: WeightsFile): string {
   const rows = Object.entries(file.rules).sort(([a], [b]) => a.localeCompare(b));
+  const search = file.provenance.lambdaSearch.map((c) => `λ ${c.lambda}: ${c.heldOutAuc.toFixed(3)}`).join(', ');
   return [
     `Fitted ${file.provenance.date} by \`${file.provenance.command}\`: bias ${fmt(file.bias)}, scale ${file.scale}, λ ${file.provenance.lambda}; ${file.provenance.messages.phishing} phishing and ${file.provenance.messages.ham} legitimate messages (${file.provenance.corpora.join(' + ')}).`,
+    '',
+    `Held-out ROC AUC of the linear model (each source scored by weights fitted without it): priors ${file.provenance.priorHeldOutAuc.toFixed(3)}; ${search}.${file.provenance.priorHeldOutAuc > Math.max(...file.provenance.lambdaSearch.map((c) => c.heldOutAuc)) ? ' No fitted set of weights ranked the held-out sources better than the priors, so the largest λ wins and the weights stay at (or next to) their priors: on these corpora, moving a weight towards what some sources show costs the others.' : ''}`,
     '',
     '| rule | weight | prior | fired on | status |',
     '| --- | ---: | ---: | ---: | --- |',

@@ -66,7 +66,8 @@ export function evidenceFactor(features: readonly string[]): { words: number; fa
 
 function classify(model: ClassifierModel, facts: MessageFacts, config: Config['engine']): ClassificationFacts & { evidence: { words: number; factor: number } } {
   const chars = config.classifier_chars;
-  const features = classifierFeatures({ subject: facts.message.subject, body: facts.bodyText.slice(0, chars), urls: facts.urls, attachments: facts.message.attachments }, { chars });
+  // The classifier takes its own first `chars` characters of authored text (features.ts `readableBody`).
+  const features = classifierFeatures({ subject: facts.message.subject, body: facts.bodyText, urls: facts.urls, attachments: facts.message.attachments }, { chars });
   const prediction = predict(model, features);
   let logit = model.calibration.a * prediction.margin + model.calibration.b;
   if (facts.language && facts.language !== 'en') logit *= config.classifier_foreign_factor;

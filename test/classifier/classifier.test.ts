@@ -66,10 +66,15 @@ describe('classifier features (content only)', () => {
     expect(f.filter((x) => x.startsWith('u:tld:com'))).toHaveLength(0);
   });
 
-  it('reads only the first `chars` characters of the body', () => {
+  it('reads only the first `chars` characters of authored text: links and template lines do not use up the budget', () => {
     const f = classifierFeatures({ subject: '', body: `${'alpha '.repeat(10)}omega`, urls: [], attachments: [] }, { chars: 30 });
     expect(f).toContain('w:alpha');
     expect(f).not.toContain('w:omega');
+    const newsletter = ['View this email in your browser', `https://click.example.com/${'x'.repeat(80)}`, 'Unsubscribe | Manage preferences', 'Your parcel is on its way'].join('\n');
+    expect(classifierFeatures({ subject: '', body: newsletter, urls: [], attachments: [] }, { chars: 60 })).toEqual(expect.arrayContaining(['w:parcel', 'w:way']));
+    // Beyond a window of four times the budget nothing is read, however much of it is boilerplate.
+    const far = classifierFeatures({ subject: '', body: `${'Unsubscribe\n'.repeat(20)}omega`, urls: [], attachments: [] }, { chars: 30 });
+    expect(far).not.toContain('w:omega');
   });
 });
 

@@ -54,8 +54,10 @@ const BRAND_RULE_ORDER = ['BRAND_DMARC_REJECT', 'IMPERSONATION_WITH_ASK', 'BRAND
  * shrunk in proportion: a three-word note ("see you tomorrow") or an empty body is too little text for
  * wording statistics, and the dev corpus it learned from has almost no short legitimate mail, so its
  * confident guesses there are extrapolation (an empty body looked like image-only spam). Rules still judge.
+ * Counted on content words only (function words, greetings and numbers are not features): a paragraph
+ * of ordinary prose has 25 or more.
  */
-export const FULL_EVIDENCE_WORDS = 40;
+export const FULL_EVIDENCE_WORDS = 25;
 
 export function evidenceFactor(features: readonly string[]): { words: number; factor: number } {
   const words = features.filter((f) => (f.startsWith('w:') || f.startsWith('s:')) && f !== 'w:#empty').length;
@@ -64,7 +66,8 @@ export function evidenceFactor(features: readonly string[]): { words: number; fa
 
 function classify(model: ClassifierModel, facts: MessageFacts, config: Config['engine']): ClassificationFacts & { evidence: { words: number; factor: number } } {
   const chars = config.classifier_chars;
-  const features = classifierFeatures({ subject: facts.message.subject, body: facts.bodyText.slice(0, chars), urls: facts.urls, attachments: facts.message.attachments }, { chars });
+  // The classifier takes its own first `chars` characters of authored text (features.ts `readableBody`).
+  const features = classifierFeatures({ subject: facts.message.subject, body: facts.bodyText, urls: facts.urls, attachments: facts.message.attachments }, { chars });
   const prediction = predict(model, features);
   let logit = model.calibration.a * prediction.margin + model.calibration.b;
   if (facts.language && facts.language !== 'en') logit *= config.classifier_foreign_factor;

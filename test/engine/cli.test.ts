@@ -82,8 +82,9 @@ describe('phishgate train', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pg-train-'));
     mkdirSync(join(dir, 'phish'));
     mkdirSync(join(dir, 'ham'));
-    const phishTexts = ['verify your account now', 'your mailbox is full upgrade now', 'claim your reward today', 'payment failed update your card'];
-    const hamTexts = ['agenda for the board meeting', 'lunch on thursday?', 'the quarterly report draft', 'notes from the design review'];
+    // Function words are not features and a feature needs two messages, so each class shares its words.
+    const phishTexts = ['verify your account now', 'your account mailbox is full, verify now', 'claim your account reward, verify today', 'payment failed, verify your account card'];
+    const hamTexts = ['agenda for the board meeting notes', 'lunch after the board meeting?', 'the quarterly report draft notes', 'notes from the design review meeting'];
     phishTexts.forEach((t, i) => writeFileSync(join(dir, 'phish', `${i}.eml`), `From: x${i}@spam.example\nSubject: ${t}\n\n${t} ${t}\n`));
     writeFileSync(join(dir, 'ham', 'box.mbox'), hamTexts.map((t, i) => `From h@example.com Mon Jan  1 00:00:0${i} 2024\nFrom: colleague${i}@example.com\nSubject: ${t}\n\n${t} ${t}\n`).join('\n'));
     const out = join(dir, 'model.json');

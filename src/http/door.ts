@@ -24,6 +24,7 @@ export async function startHttpDoor(runtime: Runtime, rateLimiter: RateLimiter, 
     serveMetrics: config.metrics.enabled && config.metrics.port === null,
     plugins,
     parseLimits: parseLimitsOf(config.engine),
+    parseRaw: (raw) => runtime.analysis.parse(raw),
     releaseDelivery,
   });
   try {

@@ -85,10 +85,15 @@ function applyHeaderObject(message: NormalizedMessage, headers: Record<string, s
  * Contract §4: with `raw_email` the fields come from the parsed message and the required fields are
  * waived; fields also given explicitly override the parsed ones, and `urls` are merged.
  */
-export async function messageFromFields(fields: AnalyzeFields, limits: ParseLimits = DEFAULT_PARSE_LIMITS, decoded: Buffer | null = null): Promise<NormalizedMessage> {
+export async function messageFromFields(
+  fields: AnalyzeFields,
+  limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+  decoded: Buffer | null = null,
+  parse: (raw: Buffer) => Promise<NormalizedMessage> = (raw) => parseRawMessage(raw, limits),
+): Promise<NormalizedMessage> {
   let message: NormalizedMessage;
   if (fields.raw_email !== undefined) {
-    message = await parseRawMessage(decoded ?? decodeBase64Strict('raw_email', fields.raw_email), limits);
+    message = await parse(decoded ?? decodeBase64Strict('raw_email', fields.raw_email));
   } else {
     for (const required of ['subject', 'from', 'body_text'] as const) {
       if (fields[required] === undefined) throw badRequest(`${required} is required (or send the whole message as raw_email)`);

@@ -65,7 +65,8 @@ const PATH_VOCABULARY: ReadonlySet<string> = new Set([
   'download', 'file', 'files', 'doc', 'docs', 'document', 'documents', 'share', 'shared', 'view', 'viewer', 'scan', 'fax', 'voicemail', 'pdf', 'zip', 'exe',
   'wp', 'content', 'includes', 'uploads', 'plugins', 'themes', 'admin', 'php', 'ipfs', 'unsubscribe', 'optout', 'remove', 'newsletter', 'archive', 'archives', 'list', 'lists', 'wiki', 'issues', 'pull', 'commit', 'blob', 'tree', 'forum', 'thread', 'docs', 'manual', 'faq', 'help', 'support',
 ]);
-const ENCODED_EMAIL = /[^/?&=\s]{1,64}(?:@|%40)[^/?&=\s]{1,255}/gi;
+// The lookbehind starts the local part only where a run starts: linear (docs/performance.md).
+const ENCODED_EMAIL = /(?<![^/?&=\s])[^/?&=\s]+(?:@|%40)[^/?&=\s]{1,255}/gi;
 
 function urlFeatures(urls: readonly ExtractedUrl[], add: (f: string) => void): void {
   let count = 0;

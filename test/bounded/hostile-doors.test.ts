@@ -102,6 +102,12 @@ describe('hostile input through the SMTP door', () => {
     }
   });
 
+  it('a quoted-printable body of 1 MB of spaces before one letter (the trailing-space regex of libqp was quadratic)', async () => {
+    const { raw } = mail({ from: 'Billing <billing@other.test>', headers: ['Content-Type: text/plain', 'Content-Transfer-Encoding: quoted-printable'], body: `${' '.repeat(1_000_000)}x\r\n` });
+    const reply = await sendRaw(t.port, { from: 'billing@other.test', to: ['bob@acme.test'] }, raw);
+    expect(reply.code, reply.response).toBe(250);
+  });
+
   it('a message whose To field is 100,000 spaces between two letters', async () => {
     const { raw } = mail({ from: 'Billing <billing@other.test>', headers: [`Cc: a${' '.repeat(100_000)}b`] });
     const reply = await sendRaw(t.port, { from: 'billing@other.test', to: ['bob@acme.test'] }, raw);

@@ -27,7 +27,7 @@ interface Serve {
   close(): Promise<void>;
 }
 
-async function serve(sinkPort: number, deadlineMs: number): Promise<Serve> {
+async function serve(sinkPort: number, deadlineMs: number, policy: { on_timeout_repeat?: 'tag' | 'quarantine' } = {}): Promise<Serve> {
   const dir = mkdtempSync(join(tmpdir(), 'phishgate-bounded-'));
   const env = { PHISHGATE_DB: join(dir, 'p.db') };
   const setup = await createRuntime(loadConfig({ env }), logger);
@@ -42,7 +42,7 @@ async function serve(sinkPort: number, deadlineMs: number): Promise<Serve> {
       milter: { port: 0, progress_interval_ms: 100 },
       rate_limit: { per_second: 10_000, burst: 10_000 },
       gateway: { default_tenant: tenant.id },
-      engine: { workers: { size: 2, deadline_ms: deadlineMs } },
+      engine: { workers: { size: 2, deadline_ms: deadlineMs, ...policy } },
     },
   });
   const server = await startServer(config, logger, undefined, { workerUrl });
@@ -160,4 +160,28 @@ describe('timeout policy of the mail doors', () => {
     const failed = list.data.items.filter((a) => a.status === 'failed');
     expect(new Set(failed.map((a) => a.source))).toEqual(new Set(['smtp', 'milter']));
   });
+});
+
+describe('on_timeout_repeat: quarantine', () => {
+  let sink: SmtpSink;
+  let s: Serve;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    s = await serve(sink.port, 1_000, { on_timeout_repeat: 'quarantine' });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await sink?.close();
+  });
+
+  it('a message that times out twice in a row is held in quarantine, not retried again', async () => {
+    const hostile = mail({ subject: 'STALL-FOREVER quarantine' });
+    expect((await sendRaw(s.smtpPort, { from: 'alice@sender.test', to: ['bob@acme.test'] }, hostile.raw)).code).toBe(451);
+    const second = await sendRaw(s.smtpPort, { from: 'alice@sender.test', to: ['bob@acme.test'] }, hostile.raw);
+    expect(second.code, second.response).toBe(250);
+    expect(second.response).toMatch(/quarantined by phishgate as qm_/);
+    const held = (await (await fetch(`${s.http}/v1/quarantine`, { headers: { authorization: `Bearer ${s.key}` } })).json()) as { data: { items: Array<{ verdict: string; subject: string }> } };
+    expect(held.data.items).toHaveLength(1);
+    expect(held.data.items[0]!.verdict).toBe('suspicious');
+  }, 60_000);
 });

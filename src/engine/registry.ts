@@ -3,7 +3,7 @@ import { internalAuthenticated, senderLinksAligned } from './detectors/alignment
 import { attachDoubleExtension, attachEncryptedArchive, attachExecutable, attachHtml, attachMacro } from './detectors/attachments.js';
 import { authAlignedPass, authFail } from './detectors/auth.js';
 import { disguisedText } from './detectors/disguise.js';
-import { impersonationWithAsk } from './detectors/impersonation.js';
+import { impersonationWithAsk, linksDisownSender } from './detectors/impersonation.js';
 import { allowListUnverified, brandDkimAligned, brandDmarcReject } from './detectors/authenticated.js';
 import { brandAuthentic, brandSpoofing } from './detectors/brand.js';
 import { classifierHam, classifierPhish } from './detectors/classifier.js';
@@ -24,5 +24,5 @@ export const DETECTORS: readonly Detector[] = [
   attachExecutable, attachMacro, attachHtml, attachDoubleExtension, attachEncryptedArchive,
   brandSpoofing, brandAuthentic,
   classifierPhish, classifierHam,
-  impersonationWithAsk,
+  impersonationWithAsk, linksDisownSender,
 ];

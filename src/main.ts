@@ -137,11 +137,11 @@ export interface RunningServer {
   runtime: Runtime;
   /** Bound addresses by door, e.g. { http: '127.0.0.1:8080', milter: '127.0.0.1:8891' }. */
   addresses: Record<string, string>;
-  /** Graceful stop (contract §7): doors stop accepting and finish in-flight work, then jobs, then the store. */
+  /** Graceful stop (docs/operations.md): doors stop accepting and finish in-flight work, then jobs, then the store. */
   close(): Promise<void>;
 }
 
-/** The one gateway the mail doors share (contract §5). */
+/** The one gateway the mail doors share (docs/gateway.md). */
 export function createRuntimeGateway(runtime: Runtime, quarantine: QuarantineSink): Gateway {
   return createGateway({
     config: runtime.config,

@@ -152,7 +152,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
       const results: Array<{ outcome: TenantOutcome; record: AnalysisRecord }> = [];
       try {
-        // One analysis per tenant: each with its own lists, history and webhooks (contract §5).
+        // One analysis per tenant: each with its own lists, history and webhooks (docs/gateway.md).
         for (const [tenantId, recipients] of byTenant) results.push(await analyseForTenant(tenantId, recipients, message, door));
       } catch (error) {
         if (isAnalysisTimeout(error)) return onTimeout(error, byTenant, message, door, new Map(results.map((r) => [r.outcome.tenantId, r.outcome.analysisId])));
@@ -176,7 +176,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       return {
         action,
         verdict,
-        // Quarantined mail keeps its headers and subject tag for release (contract §5: released "tagged").
+        // Quarantined mail keeps its headers and subject tag for release (docs/gateway.md: released "tagged").
         addHeaders: action === 'tag' || action === 'quarantine' ? headers : [],
         newSubject: (action === 'tag' || action === 'quarantine') && tag ? headerText(tagSubject(rawSubject, tag)) : null,
         reject: action === 'reject' ? { code: 550, enhanced: '5.7.1', text: `Message rejected by phishgate as ${verdict} (${outcomes.map((o) => o.analysisId).join(', ')})` } : null,

@@ -3,9 +3,9 @@ import { Section } from './common.js';
 
 export const EngineSection = Section({
   thresholds: Section({
-    /** score ≥ phishing → verdict phishing (contract §4: 0.8). */
+    /** score ≥ phishing → verdict phishing (docs/api.md: 0.8). */
     phishing: Type.Number({ minimum: 0, maximum: 1 }),
-    /** score ≥ suspicious → verdict suspicious (contract §4: 0.5). */
+    /** score ≥ suspicious → verdict suspicious (docs/api.md: 0.5). */
     suspicious: Type.Number({ minimum: 0, maximum: 1 }),
   }),
   /** Log-odds of a message on which no rule fires (score = logistic(bias + Σ weight × strength)). */
@@ -35,7 +35,7 @@ export const EngineSection = Section({
   }),
   /** Classifier model file; null uses the model shipped in the repository. */
   model_path: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
-  /** Characters of body the language-model stage reads (spec §4.1: 4000). */
+  /** Characters of body the language-model stage reads (docs/api.md: 4000). */
   classifier_chars: Type.Integer({ minimum: 1 }),
   /**
    * Factor applied to the classifier's log-odds for text that is not English: the shipped model saw
@@ -73,6 +73,6 @@ export const LlmSection = Section({
   privacy: Type.Union([Type.Literal('off'), Type.Literal('headers_urls'), Type.Literal('redacted'), Type.Literal('full')]),
   /** Log-odds the LLM's verdict adds (phishing +weight × confidence, safe −weight × confidence). */
   weight: Type.Number({ minimum: 0, maximum: 20 }),
-  /** Characters of body sent to the LLM (spec §4.1: 4000). */
+  /** Characters of body sent to the LLM (docs/api.md: 4000). */
   max_chars: Type.Integer({ minimum: 100 }),
 });

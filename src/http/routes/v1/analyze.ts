@@ -21,7 +21,7 @@ const QueuedSchema = Envelope(Type.Object({ analysis_id: Type.String(), status: 
 
 const MAX_TEXT = 10 * 1024 * 1024;
 
-/** Spec §4.1; `subject`, `from` and `body_text` are required unless `raw_email` is given (contract §4). */
+/** The POST /v1/analyze body (docs/api.md); `subject`, `from` and `body_text` are required unless `raw_email` is given (docs/api.md). */
 export const AnalyzeBody = Type.Object(
   {
     subject: Type.Optional(Type.String({ maxLength: 100_000, description: 'Subject of the mail (required without raw_email)' })),
@@ -85,7 +85,7 @@ export function analyzeRoutes(app: FastifyInstance, deps: AnalyzeRouteDeps): voi
       if (deps.authentication) {
         message.authentication = await deps.authentication.authenticate({ raw, envelope: { clientIp, helo, mailFrom }, message, tenantId: principal.tenant.id });
       }
-      // Contract §4: validated now (a bad message is a 400 here), analysed in the background, quota charged on completion.
+      // docs/api.md: validated now (a bad message is a 400 here), analysed in the background, quota charged on completion.
       if (request.body.async) {
         const { analysisId } = await deps.asyncAnalysis.enqueue(principal, message, { source: 'api', chargeQuota: true, apiKeyId: principal.key?.id ?? null });
         return reply.status(202).send({ success: true, data: { analysis_id: analysisId, status: 'queued' } });

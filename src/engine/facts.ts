@@ -14,6 +14,7 @@ import type { PhraseHit, PhraseMatcher } from './text/phrase-matcher.js';
 import { guessLanguage } from './text/language.js';
 import { rawWords, removeAddresses, words } from './text/words.js';
 import type { AnalysisContext } from './types.js';
+import { trimEndMatching } from '../core/trim.js';
 
 export interface AddressFacts {
   address: string;
@@ -72,8 +73,8 @@ export interface MessageFacts {
   classification: ClassificationFacts | null;
   /** The three questions answered: claimed identity, is the sender that identity, what it asks (judgement.ts). */
   judgement: Judgement | null;
-  /** Stage-1 rules that fired (id, strength, reason), filled by the engine before stage-2 rules run. */
-  fired: Array<{ id: string; strength: number; reason: string; brand?: string }>;
+  /** Rules of earlier stages that fired (id, strength, log-odds contributed, reason), filled by the engine between stages. */
+  fired: Array<{ id: string; strength: number; contribution: number; reason: string; brand?: string }>;
   coverage: string[];
 }
 
@@ -88,7 +89,7 @@ const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"]{1,2000}/gi;
 
 const domainOf = (address: string): string => {
   const at = address.lastIndexOf('@');
-  return at < 0 ? '' : address.slice(at + 1).toLowerCase().replace(/[>.\s]+$/, '');
+  return at < 0 ? '' : trimEndMatching(address.slice(at + 1).toLowerCase(), /[>.\s]/);
 };
 
 export function addressFacts(address: string): AddressFacts {

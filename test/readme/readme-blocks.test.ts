@@ -6,7 +6,7 @@
  * the free ports this run got.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +70,9 @@ describe.skipIf(!hasCurl)('README blocks, verbatim, on a fresh database', { time
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'phishgate-readme-'));
+    // As in an installation directory: the packages beside the working directory (under tsx the engine's
+    // worker threads import tsx from there; built code does not need it).
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
     const bin = join(tmpdir(), `phishgate-readme-bin-${process.pid}-${Date.now()}`);
     shims(bin);
     // Port 0 everywhere: init writes the free ports into the configuration, serve logs what it got.

@@ -101,6 +101,11 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       webhooks: webhookSettingsFromConfig(config.webhooks),
       authentication: createAuthenticationService(config.auth, { logger: logger.child({ component: 'authentication' }) }),
       digests: digestOptionsFromConfig(config, linkSecrets, createDigestSender(config.smtp)),
+      selfService: {
+        secrets: linkSecrets,
+        ttlMs: config.self_service.link_ttl_hours * 3_600_000,
+        publicUrl: config.self_service.enabled ? config.digests.public_url : null,
+      },
     },
   );
   const jobs = createJobRunner({ store, clock, logger, metrics });

@@ -25,6 +25,11 @@ export async function startHttpDoor(runtime: Runtime, rateLimiter: RateLimiter, 
     plugins,
     parseLimits: parseLimitsOf(config.engine),
     releaseDelivery,
+    selfServiceEnabled: config.self_service.enabled,
+    pageSettingsOf: (tenantId) => {
+      const settings = runtime.services.digests.settingsOf(tenantId);
+      return { language: settings.language, timeZone: settings.timeZone };
+    },
   });
   try {
     await app.listen({ host: config.http.host, port: config.http.port });

@@ -10,6 +10,7 @@ import { DEFAULT_DIGEST_OPTIONS } from './digests/defaults.js';
 import { createListService } from './lists.js';
 import { createQuarantineService } from './quarantine.js';
 import { createQuotaService } from './quota.js';
+import { createSelfService, type SelfServiceOptions } from './self-service/service.js';
 import { createTenantService } from './tenants.js';
 import { createUsageService } from './usage.js';
 import { createWebhookService } from './webhooks/endpoints.js';
@@ -32,6 +33,8 @@ export interface ServiceOptions {
   feedbackMessageBytes?: number;
   /** Quarantine digests (config `digests`); without it digests cannot be sent, preferences still work. */
   digests?: DigestServiceOptions;
+  /** One-click links of digests (config `self_service`, link secrets); none made or accepted without it. */
+  selfService?: SelfServiceOptions;
 }
 
 /** Every service over one store; the only layer that touches the store (architecture). */
@@ -58,8 +61,12 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     afterCommit,
   });
   const feedback = createFeedbackService(ctx, { analysesDays: options.retentionDays, maxMessageBytes: options.feedbackMessageBytes ?? 1024 * 1024 });
+  const tenants = createTenantService(ctx);
+  const quarantine = createQuarantineService(ctx, { retentionDays: options.quarantineDays ?? 30, feedback });
+  const selfService = createSelfService(ctx, { quarantine, lists, feedback, findTenant: tenants.find }, options.selfService ?? { secrets: [], ttlMs: 0, publicUrl: null });
+  const digestOptions = options.digests ?? DEFAULT_DIGEST_OPTIONS;
   return {
-    tenants: createTenantService(ctx),
+    tenants,
     keys: createKeyService(ctx),
     quota,
     lists,
@@ -69,8 +76,10 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     webhooks: createWebhookService(ctx, outbox, { maxEndpoints: settings.maxEndpoints }),
     outbox,
     feedback,
-    digests: createDigestService(ctx, options.digests ?? DEFAULT_DIGEST_OPTIONS),
-    quarantine: createQuarantineService(ctx, { retentionDays: options.quarantineDays ?? 30, feedback }),
+    // Digests carry the self-service links of each held message when links are configured.
+    digests: createDigestService(ctx, { ...digestOptions, links: digestOptions.links ?? selfService.digestLinks }),
+    quarantine,
+    selfService,
     authentication: options.authentication ?? createAuthenticationService(VERIFICATION_OFF),
   };
 }

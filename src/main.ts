@@ -40,6 +40,7 @@ import { digestOptionsFromConfig } from './services/digests/from-config.js';
 import { verifyOwnMail } from './services/digests/own-mail.js';
 import { createDigestSender } from './smtp/digest-sender.js';
 import { sql } from 'kysely';
+import { parseNetworks } from './core/networks.js';
 
 export interface Runtime {
   config: Config;
@@ -105,6 +106,15 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
         secrets: linkSecrets,
         ttlMs: config.self_service.link_ttl_hours * 3_600_000,
         publicUrl: config.self_service.enabled ? config.digests.public_url : null,
+      },
+      reports: {
+        addresses: config.reports.addresses,
+        domains: config.gateway.domains,
+        maxReportBytes: config.reports.max_report_bytes,
+        maxOriginals: config.reports.max_originals,
+        chargeQuota: config.gateway.charge_quota,
+        parse: (raw) => parseRawMessage(raw, parseLimitsOf(config.engine)),
+        trustedNetworks: parseNetworks(config.reports.trusted_networks, 'reports.trusted_networks'),
       },
     },
   );

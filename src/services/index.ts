@@ -10,6 +10,9 @@ import { DEFAULT_DIGEST_OPTIONS } from './digests/defaults.js';
 import { createListService } from './lists.js';
 import { createQuarantineService } from './quarantine.js';
 import { createQuotaService } from './quota.js';
+import { createReportIntake, type ReportIntakeOptions } from './reports/intake.js';
+import { parseRawMessage } from '../mail/parse-raw.js';
+import { parseNetworks } from '../core/networks.js';
 import { createSelfService, type SelfServiceOptions } from './self-service/service.js';
 import { createTenantService } from './tenants.js';
 import { createUsageService } from './usage.js';
@@ -35,6 +38,8 @@ export interface ServiceOptions {
   digests?: DigestServiceOptions;
   /** One-click links of digests (config `self_service`, link secrets); none made or accepted without it. */
   selfService?: SelfServiceOptions;
+  /** User reports on the SMTP door (config `reports`); no reporting address without it. */
+  reports?: ReportIntakeOptions;
 }
 
 /** Every service over one store; the only layer that touches the store (architecture). */
@@ -62,6 +67,7 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
   });
   const feedback = createFeedbackService(ctx, { analysesDays: options.retentionDays, maxMessageBytes: options.feedbackMessageBytes ?? 1024 * 1024 });
   const tenants = createTenantService(ctx);
+  const authentication = options.authentication ?? createAuthenticationService(VERIFICATION_OFF);
   const quarantine = createQuarantineService(ctx, { retentionDays: options.quarantineDays ?? 30, feedback });
   const selfService = createSelfService(ctx, { quarantine, lists, feedback, findTenant: tenants.find }, options.selfService ?? { secrets: [], ttlMs: 0, publicUrl: null });
   const digestOptions = options.digests ?? DEFAULT_DIGEST_OPTIONS;
@@ -80,7 +86,11 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     digests: createDigestService(ctx, { ...digestOptions, links: digestOptions.links ?? selfService.digestLinks }),
     quarantine,
     selfService,
-    authentication: options.authentication ?? createAuthenticationService(VERIFICATION_OFF),
+    reports: createReportIntake(
+      { analysis, feedback, outbox, findTenant: tenants.find, authentication },
+      options.reports ?? { addresses: {}, domains: {}, maxReportBytes: 10 * 1024 * 1024, maxOriginals: 5, chargeQuota: false, parse: (raw) => parseRawMessage(raw), trustedNetworks: parseNetworks([], 'reports.trusted_networks') },
+    ),
+    authentication,
   };
 }
 

@@ -6,7 +6,7 @@ import type { Relay } from './relay-pool.js';
 
 /** The SMTP door as `serve` runs it: listening, ready-checked (/readyz), counted in /metrics. */
 export async function startSmtpComponent(runtime: Runtime, gateway: Gateway, relay: Relay): Promise<Component> {
-  const door = await startSmtpDoor({ config: runtime.config, gateway, relay, logger: runtime.logger.child({ door: 'smtp' }) });
+  const door = await startSmtpDoor({ config: runtime.config, gateway, relay, logger: runtime.logger.child({ door: 'smtp' }), reports: runtime.services.reports });
   runtime.readiness.register('smtp', async () => (door.listening() ? true : 'not listening'));
   runtime.metrics.sessionStats('smtp', () => door.stats());
   return {

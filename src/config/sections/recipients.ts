@@ -45,7 +45,27 @@ export const SelfServiceSection = Section({
   link_ttl_hours: Type.Integer({ minimum: 1, maximum: 2160 }),
 });
 
+export const ReportsSection = Section({
+  /** Reporting address → tenant id: mail to it on the SMTP door is a user's report (docs/recipients.md). */
+  addresses: Type.Record(Type.String({ minLength: 3, maxLength: 320 }), Type.String({ minLength: 1 })),
+  /** Reports larger than this are not read (dropped, logged). */
+  max_report_bytes: Type.Integer({ minimum: 1024, maximum: 52428800 }),
+  /** Attached originals taken from one report; further ones are ignored. */
+  max_originals: Type.Integer({ minimum: 1, maximum: 20 }),
+  /** Clients (CIDR) whose reports are believed without a DMARC pass: the mail system's own hosts. */
+  trusted_networks: Type.Array(Type.String({ minLength: 1 }), { maxItems: 100 }),
+});
+
 type Digests = Static<typeof DigestsSection>;
+type Reports = Static<typeof ReportsSection>;
+
+/** Checks the schema cannot express for `reports`; the first problem as `path: message`, or null. */
+export function reportsConfigProblem(reports: Reports): string | null {
+  for (const address of Object.keys(reports.addresses)) {
+    if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(address)) return `reports.addresses: "${address}" is not an email address`;
+  }
+  return null;
+}
 
 const isTimeZone = (name: string): boolean => {
   try {

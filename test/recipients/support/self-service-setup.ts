@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../src/http/app.js';
-import { createReadiness } from '../../../src/ops/readiness.js';
+import { createReadiness } from '../../../src/core/readiness.js';
 import { createMemoryRateLimiter } from '../../../src/services/rate-limiter.js';
 import { createSelfService, type SelfService } from '../../../src/services/self-service/service.js';
 import { createSmtpRelay, type Relay } from '../../../src/smtp/index.js';

@@ -40,6 +40,7 @@ import { verifyOwnMail } from './services/digests/own-mail.js';
 import { createDigestSender } from './smtp/digest-sender.js';
 import { sql } from 'kysely';
 import { parseNetworks } from './core/networks.js';
+import { resolve } from 'node:path';
 
 export interface Runtime {
   config: Config;
@@ -114,6 +115,11 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
         chargeQuota: config.gateway.charge_quota,
         parse: (raw) => parseRawMessage(raw, parseLimitsOf(config.engine)),
         trustedNetworks: parseNetworks(config.reports.trusted_networks, 'reports.trusted_networks'),
+      },
+      tenantModels: {
+        dir: resolve(config.learning.models_dir),
+        checkMs: config.learning.reload_check_s * 1000,
+        onError: (tenantId, error) => logger.error({ tenant: tenantId, err: error }, 'tenant model file unreadable; the model in use stays'),
       },
     },
   );

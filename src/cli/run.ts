@@ -10,6 +10,7 @@ import { migrateDataCommand } from './commands/migrate-data.js';
 import { scanCommand } from './commands/scan.js';
 import { trainCommand } from './commands/train.js';
 import { digestCommands } from './commands/digests.js';
+import { feedbackCommands } from './commands/feedback.js';
 
 const USAGE = `usage: phishgate <command>
 
@@ -26,11 +27,13 @@ const USAGE = `usage: phishgate <command>
   digests run                             send the quarantine digests that are due now
   scan PATH… [--tenant ID] [--jobs N] [--jsonl]   analyse .eml files, folders and mbox files offline
   train --phish DIR --ham DIR [--out FILE]        train the classifier on your own mail
+  train --tenant ID [--base DIR]                  train a tenant's model on its feedback (replaces it when better)
+  feedback export DIR [--tenant ID] [--max N]     write the labelled messages as a corpus (labels.jsonl + files)
 
 Plans: discovery, starter, growth, scale, enterprise. Configuration: config/default.yaml, PHISHGATE_CONFIG, PHISHGATE_* variables.`;
 
 const TOP: Record<string, CommandHandler> = { serve: serveCommand, migrate: migrateCommand, 'migrate-data': migrateDataCommand, scan: scanCommand, train: trainCommand };
-const GROUPS: Record<string, Record<string, CommandHandler>> = { tenant: tenantCommands, key: keyCommands, retention: retentionCommands, digests: digestCommands };
+const GROUPS: Record<string, Record<string, CommandHandler>> = { tenant: tenantCommands, key: keyCommands, retention: retentionCommands, digests: digestCommands, feedback: feedbackCommands };
 
 function resolve(argv: string[]): { handler: CommandHandler; rest: string[] } {
   const [command, sub, ...rest] = argv;

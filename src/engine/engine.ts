@@ -107,8 +107,9 @@ export function createEngine(deps: EngineDeps): Engine {
       return { verdict, score: blocked ? 0.95 : 0, confidence: 1, model: localModel, reasons: [lists.reason], indicators, recommendation: recommendationFor(verdict), urls: found, coverage, rules: [] };
     }
 
-    if (classifier) {
-      const classification = classify(classifier, facts, config);
+    const classifierModel = ctx.classifier ?? classifier;
+    if (classifierModel) {
+      const classification = classify(classifierModel, facts, config);
       facts.classification = classification;
       const { words, factor } = classification.evidence;
       if (factor < 1) coverage.push(`only ${words} distinct words of text: the classifier's weight was reduced to ${Math.round(factor * 100)}%`);

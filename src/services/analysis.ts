@@ -5,6 +5,7 @@ import type { Principal } from '../core/domain.js';
 import { notFound } from '../core/errors.js';
 import type { NormalizedMessage, Source } from '../core/message.js';
 import type { Engine } from '../engine/types.js';
+import type { ClassifierModel } from '../engine/classifier/model.js';
 import type { Database } from '../store/schema.js';
 import { findAnalysis, insertAnalysis, listAnalyses, streamAnalyses, type AnalysisFilter, type AnalysisRow, type AnalysisScope } from '../store/repositories/analyses.js';
 import { buildRecord, rowToStored, type StoredAnalysis } from './analysis-record.js';
@@ -57,6 +58,8 @@ export interface AnalysisServiceDeps extends ServiceContext {
   retentionDays: number;
   inTransaction?: InTransactionHook[];
   afterCommit?: AfterCommitHook[];
+  /** A tenant's own classifier model (docs/recipients.md, "Tenant learning"); undefined: the engine's. */
+  classifierFor?: (tenantId: string) => Promise<ClassifierModel | undefined>;
 }
 
 
@@ -67,6 +70,13 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     livemode: principal.livemode,
     visibleSince: toIso(clock.now() - deps.retentionDays * DAY_MS),
   });
+
+  /** Live traffic of a tenant with a model of its own is judged with it; test mode keeps the engine's. */
+  async function tenantClassifier(principal: Principal): Promise<{ classifier?: ClassifierModel }> {
+    if (!deps.classifierFor || !principal.livemode) return {};
+    const model = await deps.classifierFor(principal.tenant.id);
+    return model ? { classifier: model } : {};
+  }
 
   return {
     /**
@@ -84,6 +94,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         tenantDomains: deps.tenantDomains(principal.tenant.id),
         now: clock.now(),
         ...(message.authentication ? { authentication: message.authentication } : {}),
+        ...(await tenantClassifier(principal)),
       });
 
       const completedAt = toIso(clock.now());

@@ -10,6 +10,8 @@ import { DEFAULT_DIGEST_OPTIONS } from './digests/defaults.js';
 import { createListService } from './lists.js';
 import { createQuarantineService } from './quarantine.js';
 import { createQuotaService } from './quota.js';
+import { createTenantModels, type TenantModelsOptions } from './learning/tenant-models.js';
+import { labelledFeedback } from './labelled-feedback.js';
 import { createReportIntake, type ReportIntakeOptions } from './reports/intake.js';
 import { parseRawMessage } from '../mail/parse-raw.js';
 import { parseNetworks } from '../core/networks.js';
@@ -40,6 +42,8 @@ export interface ServiceOptions {
   selfService?: SelfServiceOptions;
   /** User reports on the SMTP door (config `reports`); no reporting address without it. */
   reports?: ReportIntakeOptions;
+  /** Tenant models from `phishgate train --tenant` (config `learning`); none looked for without it. */
+  tenantModels?: TenantModelsOptions;
 }
 
 /** Every service over one store; the only layer that touches the store (architecture). */
@@ -55,6 +59,7 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
   // later hook that fails rolls its rows back with the analysis.
   const inTransaction: InTransactionHook[] = [(trx, stored, principal) => outbox.inTransaction(trx, stored, principal), ...(options.inTransaction ?? [])];
   const afterCommit: AfterCommitHook[] = [(stored) => outbox.afterCommit(stored), ...(options.afterCommit ?? [])];
+  const tenantModels = options.tenantModels ? createTenantModels(options.tenantModels) : null;
   const analysis = createAnalysisService({
     ...ctx,
     engine: options.engine,
@@ -64,6 +69,7 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     tenantDomains: options.tenantDomains ?? (() => []),
     inTransaction,
     afterCommit,
+    ...(tenantModels && { classifierFor: tenantModels.modelFor }),
   });
   const feedback = createFeedbackService(ctx, { analysesDays: options.retentionDays, maxMessageBytes: options.feedbackMessageBytes ?? 1024 * 1024 });
   const tenants = createTenantService(ctx);
@@ -86,6 +92,8 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     digests: createDigestService(ctx, { ...digestOptions, links: digestOptions.links ?? selfService.digestLinks }),
     quarantine,
     selfService,
+    /** Labelled messages of feedback, newest first, each once (export, tenant training). */
+    labelledFeedback: (tenantId: string | null, max: number) => labelledFeedback(ctx, tenantId, max),
     reports: createReportIntake(
       { analysis, feedback, outbox, findTenant: tenants.find, authentication },
       options.reports ?? { addresses: {}, domains: {}, maxReportBytes: 10 * 1024 * 1024, maxOriginals: 5, chargeQuota: false, parse: (raw) => parseRawMessage(raw), trustedNetworks: parseNetworks([], 'reports.trusted_networks') },

@@ -11,8 +11,9 @@ import { featureLimitsOf, parseLimitsOf } from '../../engine/limits.js';
 import { readMailSources } from '../../mail/mail-source.js';
 import { parseRawMessage } from '../../mail/parse-raw.js';
 import { parseCommandArgs, UsageError, type CliIo, type CommandHandler } from '../io.js';
+import { trainTenant } from './train-tenant.js';
 
-const USAGE = 'usage: phishgate train --phish PATH [--phish PATH…] --ham PATH [--ham PATH…] [--out FILE]';
+const USAGE = 'usage: phishgate train --phish PATH [--phish PATH…] --ham PATH [--ham PATH…] [--out FILE] | phishgate train --tenant ID [--base DIR]';
 /** Where the model goes when neither --out nor engine.model_path says otherwise. */
 export const DEFAULT_MODEL_OUT = 'data/phishgate-model.json';
 
@@ -35,8 +36,13 @@ async function checkPaths(flag: string, paths: readonly string[], cwd: string): 
  * `engine.model_path` points to it. Prints a JSON summary on stdout, hints on stderr.
  */
 export const trainCommand: CommandHandler = async (argv: string[], io: CliIo): Promise<number> => {
-  const { values, positionals } = parseCommandArgs(argv, { phish: { type: 'string', multiple: true }, ham: { type: 'string', multiple: true }, out: { type: 'string' } }, true);
+  const { values, positionals } = parseCommandArgs(argv, { phish: { type: 'string', multiple: true }, ham: { type: 'string', multiple: true }, out: { type: 'string' }, tenant: { type: 'string' }, base: { type: 'string' } }, true);
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"; ${USAGE}`);
+  if (values.tenant !== undefined) {
+    if (values.phish || values.ham || values.out) throw new UsageError(`--tenant trains from the tenant's feedback: no --phish, --ham or --out; ${USAGE}`);
+    return trainTenant(values.tenant, values.base, io);
+  }
+  if (values.base !== undefined) throw new UsageError(`--base goes with --tenant; ${USAGE}`);
   if (!values.phish?.length) throw new UsageError(`--phish is required; ${USAGE}`);
   if (!values.ham?.length) throw new UsageError(`--ham is required; ${USAGE}`);
   const phishPaths = await checkPaths('phish', values.phish, io.cwd);

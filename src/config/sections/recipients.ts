@@ -56,6 +56,26 @@ export const ReportsSection = Section({
   trusted_networks: Type.Array(Type.String({ minLength: 1 }), { maxItems: 100 }),
 });
 
+export const LearningSection = Section({
+  /**
+   * The labelled corpus (labels.jsonl + message files) tenant models start from: the data the shipped
+   * model was trained on, or your own. null: `train --tenant` needs `--base DIR`.
+   */
+  base_corpus: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+  /** Where tenant models are written (`<tenant id>.json`) and where `serve` looks for them. */
+  models_dir: Type.String({ minLength: 1 }),
+  /** Newest distinct labelled messages of a tenant used for training. */
+  max_feedback: Type.Integer({ minimum: 10, maximum: 100000 }),
+  /** Distinct labelled messages a tenant needs before its model may replace the shipped one. */
+  min_feedback: Type.Integer({ minimum: 4 }),
+  /** … and of each label (phishing, ham). */
+  min_per_label: Type.Integer({ minimum: 2 }),
+  /** Share of the tenant's messages held out to validate the new model against the current one. */
+  holdout_fraction: Type.Number({ minimum: 0.1, maximum: 0.5 }),
+  /** Seconds between two looks at a tenant's model file in `serve` (a new file is picked up without restart). */
+  reload_check_s: Type.Integer({ minimum: 0, maximum: 3600 }),
+});
+
 type Digests = Static<typeof DigestsSection>;
 type Reports = Static<typeof ReportsSection>;
 

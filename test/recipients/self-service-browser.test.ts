@@ -5,6 +5,9 @@ import { browserSkipReason, launchBrowser, recordForeignRequests, screenshot } f
 import { mail, sendRaw } from '../smtp/helpers/door.js';
 import { startSelfServiceSetup, type SelfServiceSetup } from './support/self-service-setup.js';
 
+/** A hang guard, not a speed check: Chromium on a loaded 2-core machine takes its time. */
+const BROWSER_TEST_TIMEOUT_MS = 120_000;
+
 const HOSTILE_HTML = [
   '<html><body><p>Your mailbox is full.</p>',
   '<img src="http://tracker.evil.test/pixel.gif">',
@@ -52,7 +55,7 @@ describe.skipIf(!!browserSkipReason).each(DIALECTS.slice(0, 1))('self-service pa
     await Promise.all([page.waitForURL(`${origin}${links.release}`), page.click('button[data-action="release"]')]);
     expect(await page.textContent('#outcome')).toBe('Done: the message is on its way to your mailbox.');
     await screenshot(page, 'self-service-released');
-    const delivered = await s.sink.waitFor(released('Browser release'));
+    const delivered = await s.sink.waitFor(released('Browser release'), 60_000);
     expect(delivered.rcptTo).toEqual(['bob@acme.test']);
     // Reloading the result (the browser offers to resend the form) or opening the link again does nothing more.
     const again = await page.goto(`${origin}${links.release}`);
@@ -61,7 +64,7 @@ describe.skipIf(!!browserSkipReason).each(DIALECTS.slice(0, 1))('self-service pa
     expect(s.sink.messages.filter(released('Browser release'))).toHaveLength(1);
     expect(foreign.map((r) => r.url())).toEqual([]);
     await page.close();
-  });
+  }, BROWSER_TEST_TIMEOUT_MS);
 
   it('the preview shows hostile HTML inert and its buttons act', async () => {
     const links = await holdAndDigest('Browser preview', true);
@@ -69,7 +72,7 @@ describe.skipIf(!!browserSkipReason).each(DIALECTS.slice(0, 1))('self-service pa
     const foreign = recordForeignRequests(page, origin);
     expect((await page.goto(`${origin}${links.preview}`))?.status()).toBe(200);
     const frame = page.frameLocator('iframe[sandbox]');
-    await expect.poll(async () => frame.locator('body').textContent()).toContain('Your mailbox is full.');
+    await expect.poll(async () => frame.locator('body').textContent(), { timeout: 60_000 }).toContain('Your mailbox is full.');
     // The link is shown with its real target, not clickable; the script did not run; no image was fetched.
     expect(await frame.locator('a[href]').count()).toBe(0);
     expect(await frame.locator('body').textContent()).toContain('login.evil.test');
@@ -78,8 +81,8 @@ describe.skipIf(!!browserSkipReason).each(DIALECTS.slice(0, 1))('self-service pa
     expect(foreign.map((r) => r.url())).toEqual([]);
 
     await Promise.all([page.waitForLoadState('domcontentloaded'), page.click('button[data-action="release_allow"]')]);
-    await expect.poll(async () => page.textContent('#outcome')).toContain('mail from phisher@evil.test is accepted for you from now on');
-    await s.sink.waitFor(released('Browser preview'));
+    await expect.poll(async () => page.textContent('#outcome'), { timeout: 60_000 }).toContain('mail from phisher@evil.test is accepted for you from now on');
+    await s.sink.waitFor(released('Browser preview'), 60_000);
     await page.close();
-  });
+  }, BROWSER_TEST_TIMEOUT_MS);
 });

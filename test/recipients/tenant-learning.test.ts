@@ -63,8 +63,9 @@ describe('tenant learning from feedback', () => {
   });
 
   it('train --tenant learns the campaign from feedback and serve judges the next message of it with the new model', async () => {
+    // The shipped engine holds the contractor's notice back (suspicious or phishing).
     const before = await judge(HELD_OUT);
-    expect(before.verdict).toBe('phishing');
+    expect(before.verdict).not.toBe('safe');
 
     // The fixture feedback set: the campaign released as legitimate, reported phishing, and a duplicate.
     for (let i = 3; i < 16; i++) await label(campaignMessage(i), 'ham');
@@ -84,7 +85,7 @@ describe('tenant learning from feedback', () => {
 
     // No restart: the same services pick the new file up at the next analysis.
     const after = await judge(HELD_OUT);
-    expect(after.verdict).not.toBe('phishing');
+    expect(after.verdict).toBe('safe');
     expect(after.score).toBeLessThan(before.score);
     // Mail unlike the campaign is still judged as before: reported-style phishing stays phishing.
     expect((await judge(reportedPhish(11))).verdict).toBe('phishing');

@@ -1,8 +1,8 @@
 /**
  * A fixture feedback set for tenant learning. The campaign: the monthly notices of the tenant's parking
- * contractor, which ask staff to reply with badge number, date of birth and bank details before a
- * deadline — everything the shipped model has learnt to call phishing, yet this tenant's people release
- * them (ham). With them, phishing the tenant's people reported, and a small base corpus of generic
+ * contractor, which ask staff to sign in on the contractor's portal and confirm date of birth and bank
+ * details within 24 hours — everything the shipped model has learnt to call phishing, yet this tenant's
+ * people release them (ham). With them, phishing the tenant's people reported, and a small base corpus of generic
  * phishing and legitimate mail to start from. Deterministic.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,15 +26,15 @@ export function campaignMessage(i: number): Buffer {
   const body = [
     `Hello,`,
     ``,
-    `The facilities office is renewing parking permits for the ${lot} this month. To keep your permit active, reply to this message today with your staff badge number, your date of birth and the bank account and sort code the monthly parking fee should be taken from.`,
-    `Permits that are not renewed by Friday will be cancelled and the space given to the waiting list; the gate will no longer open for your badge.`,
-    `The renewal is handled by our new parking contractor, so please send the details to them directly and do not contact the facilities desk about it. Reference PK-${4100 + i}.`,
+    `The facilities office is renewing parking permits for the ${lot} this month. To keep your permit active, sign in today at https://portal.parking-renewals.test/renew with your staff account password and confirm your date of birth and the bank account the monthly parking fee should be taken from.`,
+    `Permits that are not renewed within 24 hours will be cancelled and the space given to the waiting list; the gate will no longer open for your badge.`,
+    `The renewal is handled by our new parking contractor, so please do not contact the facilities desk about it. Reference PK-${4100 + i}.`,
     ``,
     `Regards,`,
     `${name}`,
     `Parking permits team`,
   ].join('\r\n');
-  return message(`"Parking Permits" <permits@parking-renewals${i % 3}.test>`, `Parking permit renewal for the ${lot} (ref PK-${4100 + i})`, body, 1000 + i, 'parking-renewals.test');
+  return message(`"Parking Permits" <permits@parking-renewals${i % 3}.test>`, `Urgent: parking permit renewal for the ${lot} (ref PK-${4100 + i})`, body, 1000 + i, 'parking-renewals.test');
 }
 
 const REPORTED = [

@@ -68,7 +68,9 @@ describe.skipIf(!!browserSkipReason).each(DIALECTS.slice(0, 1))('self-service pa
 
   it('the preview shows hostile HTML inert and its buttons act', async () => {
     const links = await holdAndDigest('Browser preview', true);
-    const page = await browser.newPage();
+    // Tall enough that the buttons under the preview need no scrolling (a full-page screenshot resizes the
+    // view for a moment; a click computed across that lands nowhere).
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1200 } });
     const foreign = recordForeignRequests(page, origin);
     expect((await page.goto(`${origin}${links.preview}`))?.status()).toBe(200);
     const frame = page.frameLocator('iframe[sandbox]');
@@ -80,8 +82,15 @@ describe.skipIf(!!browserSkipReason).each(DIALECTS.slice(0, 1))('self-service pa
     await screenshot(page, 'self-service-preview');
     expect(foreign.map((r) => r.url())).toEqual([]);
 
-    await Promise.all([page.waitForLoadState('domcontentloaded'), page.click('button[data-action="release_allow"]')]);
-    await expect.poll(async () => page.textContent('#outcome'), { timeout: 60_000 }).toContain('mail from phisher@evil.test is accepted for you from now on');
+    // The frame and everything else loaded first; then the button's POST and its answer page.
+    await page.waitForLoadState('load');
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && r.url().startsWith(`${origin}/self-service/l/`), { timeout: 60_000 }),
+      page.click('button[data-action="release_allow"]'),
+    ]);
+    expect(answer.status()).toBe(200);
+    await page.waitForSelector('#outcome', { timeout: 60_000 });
+    expect(await page.textContent('#outcome')).toContain('mail from phisher@evil.test is accepted for you from now on');
     await s.sink.waitFor(released('Browser preview'), 60_000);
     await page.close();
   }, BROWSER_TEST_TIMEOUT_MS);

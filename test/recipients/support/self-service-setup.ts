@@ -45,7 +45,8 @@ export async function startSelfServiceSetup(dialect: TestDialect, settings: { la
     { quarantine: t.h.services.quarantine, lists: t.h.services.lists, feedback: t.h.services.feedback, findTenant: t.h.services.tenants.find },
     { secrets: [SECRET, PREVIOUS_SECRET], ttlMs: LINK_TTL_MS, publicUrl: PUBLIC_URL },
   );
-  const relay = createSmtpRelay(t.config.smtp, logger);
+  // A generous next-hop timeout: under load a release must not fail for slowness alone.
+  const relay = createSmtpRelay({ ...t.config.smtp, relay_timeout_ms: 30_000 }, logger);
   const app = await buildApp({
     ...t.h.services,
     selfService,

@@ -34,11 +34,22 @@ export interface GatewayDeps {
 
 /** Infrastructure problems are temporary: the MTA keeps the mail and retries (architecture). */
 export class GatewayTemporaryError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /**
+   * Text the doors may put in their 451 reply, for problems the operator must fix in the configuration
+   * (docs/configuration.md): it names the setting, never a tenant id or an internal error.
+   */
+  readonly replyText: string | null;
+  constructor(message: string, options?: { cause?: unknown; replyText?: string }) {
     super(message, options);
     this.name = 'GatewayTemporaryError';
+    this.replyText = options?.replyText ?? null;
   }
 }
+
+/** The 451 text when no tenant is configured for a recipient: the sending side sees it in its queue. */
+export const NO_TENANT_REPLY = 'phishgate is not configured for this recipient domain (set gateway.default_tenant or gateway.domains), try again later';
+/** The 451 text when the configuration routes mail to a tenant that does not exist in the database. */
+export const UNKNOWN_TENANT_REPLY = 'phishgate routes this recipient to a tenant that does not exist (check gateway.default_tenant and gateway.domains), try again later';
 
 const REASONS_IN_HEADER = 3;
 
@@ -70,7 +81,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   async function analyseForTenant(tenantId: string, recipients: string[], message: NormalizedMessage, door: GatewayDoor) {
     const tenant = await deps.findTenant(tenantId);
-    if (!tenant) throw new GatewayTemporaryError(`gateway routes mail to tenant ${tenantId}, which does not exist`);
+    if (!tenant) throw new GatewayTemporaryError(`gateway routes mail to tenant ${tenantId}, which does not exist`, { replyText: UNKNOWN_TENANT_REPLY });
     const { record } = await deps.analysis.analyze({ tenant, livemode: true }, message, { source: door, chargeQuota: config.gateway.charge_quota, recipients });
     const outcome: TenantOutcome = {
       tenantId,
@@ -92,7 +103,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
           : skipped('size');
       }
       const { byTenant, unrouted } = routeRecipients(envelope.rcptTo, config.gateway.domains, config.gateway.default_tenant);
-      if (unrouted.length) throw new GatewayTemporaryError(`no tenant for recipient domain(s) of ${unrouted.length} recipient(s); set gateway.domains or gateway.default_tenant`);
+      if (unrouted.length) throw new GatewayTemporaryError(`no tenant for recipient domain(s) of ${unrouted.length} recipient(s); set gateway.domains or gateway.default_tenant`, { replyText: NO_TENANT_REPLY });
 
       const bytes = await raw.toBuffer();
       if (deps.isOwnMail?.(bytes)) return { ...skipped('own mail'), addHeaders: [] };

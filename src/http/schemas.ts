@@ -3,6 +3,7 @@ import type {} from '@fastify/swagger';
 import { Type, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { VERDICTS, RECOMMENDATIONS, ANALYSIS_STATUSES } from '../core/analysis.js';
 import { AuthenticationSchema } from './authentication-schema.js';
+import { ERROR_STATUS } from '../core/errors.js';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** `{ type: string, enum: [...] }`: validation errors list the allowed values, and OpenAPI shows an enum. */
@@ -13,7 +14,10 @@ const literals = StringEnum;
 export const ErrorEnvelope = Type.Object(
   {
     success: Type.Literal(false),
-    error: Type.Object({ code: Type.String(), message: Type.String() }),
+    error: Type.Object({
+      code: StringEnum(Object.keys(ERROR_STATUS) as Array<keyof typeof ERROR_STATUS>, { description: 'Machine-readable reason; each code has one HTTP status (docs/api.md, "Errors")' }),
+      message: Type.String({ description: 'What went wrong, naming the field or setting when there is one' }),
+    }),
   },
   { $id: 'ErrorEnvelope', description: 'Spec §7 error envelope' },
 );

@@ -109,10 +109,14 @@ export function planActions(decision: GatewayDecision, ctx: MapperContext): Milt
 
 /**
  * Internal error (gateway, engine, store): tempfail so the MTA keeps the mail and the client retries,
- * or — configured fail-open — accept it, still without forged phishgate headers.
+ * or — configured fail-open — accept it, still without forged phishgate headers. A configuration problem
+ * (no tenant for the recipient) gets its own text naming the setting; internal errors stay generic.
  */
-export function planError(onError: 'tempfail' | 'accept', ctx: MapperContext): MilterPlan {
-  if (onError === 'tempfail') return { store: false, replies: [{ kind: 'replycode', text: TEMPFAIL_TEXT }] };
+export function planError(onError: 'tempfail' | 'accept', ctx: MapperContext, configurationProblem: string | null = null): MilterPlan {
+  if (onError === 'tempfail') {
+    const text = configurationProblem ? `451 4.3.0 ${oneLine(configurationProblem).slice(0, 400).replace(/%/g, '%%')}` : TEMPFAIL_TEXT;
+    return { store: false, replies: [{ kind: 'replycode', text }] };
+  }
   const none: GatewayDecision = { action: 'pass', verdict: null, addHeaders: [], newSubject: null, reject: null, quarantineReason: null, tenants: [] };
   return { store: false, replies: [...headerEdits(none, ctx, []), { kind: 'accept' }] };
 }

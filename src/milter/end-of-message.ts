@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { GatewayTemporaryError } from '../gateway/gateway.js';
 import type { Gateway, GatewayDecision } from '../gateway/types.js';
 import { Action, Proto } from './constants.js';
 import { planActions, planError, type MapperContext, type QuarantineMode } from './decision-mapper.js';
@@ -130,7 +131,7 @@ export function createEndOfMessageHandler(deps: EndOfMessageDeps): EndOfMessageH
       if (!(error instanceof DecisionTimeoutError)) await disposed;
       deps.onOutcome?.(deps.onError === 'tempfail' ? 'error_tempfail' : 'error_accept');
       log.error({ err: error, onError: deps.onError, ms: now() - started }, 'milter analysis failed');
-      return planError(deps.onError, ctx).replies;
+      return planError(deps.onError, ctx, error instanceof GatewayTemporaryError ? error.replyText : null).replies;
     }
   };
 }

@@ -7,6 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { SMTPServerSession } from 'smtp-server';
+import { GatewayTemporaryError } from '../gateway/gateway.js';
 import type { Gateway, GatewayDecision } from '../gateway/types.js';
 import { SpoolWriter, type RawMessage, type SpoolOptions } from '../mail/spool.js';
 import { gatewayEnvelope, relayEnvelope } from './envelope.js';
@@ -73,7 +74,8 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
       decision = await gateway.decide(raw, envelope, 'smtp');
     } catch (error) {
       logger.warn({ session: session.id, err: error }, 'smtp: analysis failed; answering 451');
-      throw temporaryFailure('phishgate could not analyse the message, try again later');
+      // A configuration problem is named (the admin reads it in the Postfix log); anything else stays generic.
+      throw temporaryFailure(error instanceof GatewayTemporaryError && error.replyText ? error.replyText : 'phishgate could not analyse the message, try again later');
     }
     const log = { session: session.id, queueId: envelope.queueId, size: raw.size, recipients: envelope.rcptTo.length, action: decision.action, verdict: decision.verdict, analyses: analysisIds(decision) };
 

@@ -1,10 +1,16 @@
 import { mkdirSync, readdirSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../../config/loader.js';
+import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, positiveIntFlag, UsageError, writeJson, type CommandHandler } from '../io.js';
 import { withRuntime } from '../runtime.js';
 
 const USAGE = 'usage: phishgate feedback export DIR [--tenant ID] [--max N]';
+
+const exportOptions = {
+  tenant: { type: 'string', value: 'ID', description: "only this tenant's labelled messages (default: every tenant's)" },
+  max: { type: 'string', value: 'N', description: 'at most N messages, newest label first (default: learning.max_feedback)' },
+} as const;
 
 /**
  * `phishgate feedback export DIR` (docs/recipients.md, "Exporting feedback"): the labelled messages as a
@@ -12,7 +18,7 @@ const USAGE = 'usage: phishgate feedback export DIR [--tenant ID] [--max N]';
  * that `npm run train`, `npm run eval` and `phishgate train --tenant --base` read. DIR must be new or empty.
  */
 const exportCommand: CommandHandler = async (argv, io) => {
-  const { values, positionals } = parseCommandArgs(argv, { tenant: { type: 'string' }, max: { type: 'string' } }, true);
+  const { values, positionals } = parseCommandArgs(argv, exportOptions, true);
   if (positionals.length !== 1) throw new UsageError(`expected one DIR; ${USAGE}`);
   const dir = resolve(io.cwd, positionals[0]!);
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new UsageError(`${dir} is not empty; export into a new or empty folder`);
@@ -48,4 +54,14 @@ const exportCommand: CommandHandler = async (argv, io) => {
   return 0;
 };
 
-export const feedbackCommands: Record<string, CommandHandler> = { export: exportCommand };
+export const feedbackSpecs: CommandSpec[] = [
+  {
+    name: 'feedback export',
+    summary: 'write the labelled messages as a corpus (labels.jsonl, phish/, ham/) for training and evaluation',
+    args: 'DIR',
+    options: exportOptions,
+    details: ['DIR must be new or empty. Only labels whose message phishgate kept (quarantined and reported mail), live mode, each distinct message once. Prints the counts.'],
+    examples: ['phishgate feedback export /srv/phishgate/feedback-2026-11 --tenant tn_…'],
+    run: exportCommand,
+  },
+];

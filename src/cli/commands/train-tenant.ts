@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { loadConfig } from '../../config/loader.js';
-import { loadConfiguredModel } from '../../engine/engine.js';
+import { loadConfiguredModel } from '../../engine/classifier/stage.js';
 import { featureLimitsOf, parseLimitsOf } from '../../engine/limits.js';
 import { parseRawMessage } from '../../mail/parse-raw.js';
 import { trainTenantModel } from '../../services/learning/tenant-training.js';

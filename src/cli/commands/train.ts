@@ -10,6 +10,7 @@ import { trainModel, type TrainingDoc } from '../../engine/classifier/train.js';
 import { featureLimitsOf, parseLimitsOf } from '../../engine/limits.js';
 import { readMailSources } from '../../mail/mail-source.js';
 import { parseRawMessage } from '../../mail/parse-raw.js';
+import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, UsageError, type CliIo, type CommandHandler } from '../io.js';
 import { trainTenant } from './train-tenant.js';
 
@@ -35,8 +36,16 @@ async function checkPaths(flag: string, paths: readonly string[], cwd: string): 
  * folders (recursive) and mbox files — and writes a model file that `serve` and `scan` use once
  * `engine.model_path` points to it. Prints a JSON summary on stdout, hints on stderr.
  */
+const options = {
+  phish: { type: 'string', multiple: true, value: 'PATH', description: 'phishing examples: .eml files, folders (recursive) or mbox files (required without --tenant)' },
+  ham: { type: 'string', multiple: true, value: 'PATH', description: 'legitimate examples, same forms (required without --tenant)' },
+  out: { type: 'string', value: 'FILE', description: `where the model is written (default: engine.model_path, else ${DEFAULT_MODEL_OUT})` },
+  tenant: { type: 'string', value: 'ID', description: "instead: train this tenant's own model on the base corpus plus its feedback, and swap it in when it validates (docs/recipients.md)" },
+  base: { type: 'string', value: 'DIR', description: 'with --tenant: the labelled corpus to start from (default: learning.base_corpus)' },
+} as const;
+
 export const trainCommand: CommandHandler = async (argv: string[], io: CliIo): Promise<number> => {
-  const { values, positionals } = parseCommandArgs(argv, { phish: { type: 'string', multiple: true }, ham: { type: 'string', multiple: true }, out: { type: 'string' }, tenant: { type: 'string' }, base: { type: 'string' } }, true);
+  const { values, positionals } = parseCommandArgs(argv, options, true);
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"; ${USAGE}`);
   if (values.tenant !== undefined) {
     if (values.phish || values.ham || values.out) throw new UsageError(`--tenant trains from the tenant's feedback: no --phish, --ham or --out; ${USAGE}`);
@@ -85,4 +94,16 @@ export const trainCommand: CommandHandler = async (argv: string[], io: CliIo): P
   }
   if (phishing < 50 || ham < 50) io.stderr.write('few training messages: the model will be unreliable below a few hundred of each\n');
   return 0;
+};
+
+export const trainSpec: CommandSpec = {
+  name: 'train',
+  summary: 'train the classifier on your own mail (like sa-learn) and write a model file',
+  options,
+  details: [
+    'Prints a JSON summary (counts, calibration, strongest features). Set engine.model_path to the file so that serve and scan use it.',
+    'With --tenant: trains that tenant\'s model on the base corpus plus the messages its people labelled (bounded, deduplicated, learning.min_feedback first), checks it on held-out labelled messages against the model in use and writes learning.models_dir/<tenant>.json only when it does at least as well; serve picks it up without a restart. Prints the report; exit 0 either way.',
+  ],
+  examples: ['phishgate train --phish ~/mail/phish --ham ~/mail/inbox.mbox --out data/model.json', 'phishgate train --tenant tn_… --base /srv/phishgate/corpus'],
+  run: trainCommand,
 };

@@ -34,7 +34,10 @@ export const impersonationWithAsk: Detector = {
   run(input) {
     const j = input.judgement;
     if (!j?.claim) return [];
-    const { claim, links, asks } = j;
+    // The claim the sender does not stand behind, when a stronger one names the sender itself.
+    const claim = j.sentByClaimed === false || !j.mismatch ? j.claim : j.mismatch;
+    const { links, asks } = j;
+    const sentByClaimed = claim === j.claim ? j.sentByClaimed : false;
     const brand = claim.brand.name;
     const strongClaim = claim.where.some((w) => w === 'display name' || w === 'sender address');
     // A claim made only in the subject or text (a newsletter writing about Microsoft) counts with a
@@ -43,7 +46,7 @@ export const impersonationWithAsk: Detector = {
     if (asks.length === 0 && !mechanism) return [];
     let strength: number;
     let who: string;
-    if (j.sentByClaimed === false) {
+    if (sentByClaimed === false) {
       // A weak claim (subject, text) from a sender whose links all stay at home is that sender's own mail
       // mentioning the brand ("paid with PayPal"), not an impersonation.
       if (!strongClaim && links.foreignCount === 0 && links.own > 0) return [];
@@ -59,5 +62,26 @@ export const impersonationWithAsk: Detector = {
     const ask = asks[0] ? `asks you to ${asks[0].kind} ("${asks[0].evidence}")` : '';
     const how = mechanism ? `${ask ? '; ' : ''}${mechanism.charAt(0).toLowerCase()}${mechanism.slice(1)}` : '';
     return [{ strength, reason: `Claims to be ${brand} (${claim.where.join(', ')}) but ${who}, and ${ask}${how}`, brand }];
+  },
+};
+
+/**
+ * The sender's own organisation does not stand behind the mail's links: an unauthenticated sender whose
+ * every link goes to unrelated hosts, asking for credentials, payment or bank details. The classic forged
+ * bank notice from the bank's own (spoofed) address, for banks the catalogue does not know.
+ */
+export const linksDisownSender: Detector = {
+  id: 'LINKS_DISOWN_SENDER',
+  group: 'identity',
+  stage: 2,
+  indicator: 'credential_request',
+  description: "An unauthenticated sender whose every link goes to unrelated hosts, and which asks for credentials, payment or bank details",
+  run(input) {
+    const j = input.judgement;
+    if (!j || j.authenticated || input.sender.freemail || !input.sender.registrable) return [];
+    if (j.links.own > 0 || j.links.foreignCount === 0) return [];
+    const ask = j.asks.find((a) => a.kind !== 'call a phone number' && a.kind !== 'buy gift cards');
+    if (!ask) return [];
+    return [{ strength: 1, reason: `Comes from ${input.sender.registrable}, but none of its links do: they go to ${j.links.foreign.slice(0, 2).join(', ')}; and it asks you to ${ask.kind} ("${ask.evidence}")` }];
   },
 };

@@ -44,7 +44,13 @@ export const AnalyzeBody = Type.Object(
       Type.Boolean({ description: 'Answer 202 { analysis_id, status: "queued" } at once; the result arrives by webhook and on GET /v1/analyses/:id' }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      { subject: 'Your parcel is waiting', from: 'DHL Express <noreply@dhl-tracking-info.net>', body_text: 'Pay the customs fee within 48 hours: http://198.51.100.23/dhl', urls: ['http://198.51.100.23/dhl'] },
+      { subject: 'Lunch on Friday?', from: 'Alice <alice@example.com>', to: 'bob@example.org', body_text: 'Shall we meet at noon?', headers: { spf: 'pass', dkim: 'pass', dmarc: 'pass' } },
+    ],
+  },
 );
 export type AnalyzeBodyType = Static<typeof AnalyzeBody>;
 

@@ -30,7 +30,7 @@ const WebhookBody = Type.Object(
       description: 'Signing secret (HMAC-SHA256 key), 16 to 256 characters without control characters; never returned',
     }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ url: 'https://hooks.example.com/phishgate', events: ['analysis.phishing_detected'], secret: 'a-long-random-signing-secret' }] },
 );
 
 const AttemptSchema = Type.Object({

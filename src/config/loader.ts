@@ -128,7 +128,7 @@ export function loadConfig(options: LoadOptions = {}): Config {
   return validateConfig(merged);
 }
 
-/** Secrets come from the environment only, never from config files (spec §5.7). */
+/** Secrets come from the environment only, never from config files (docs/api.md). */
 export interface Secrets {
   llmApiKey: string | null;
   /**

@@ -77,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'phishgate REST API', version: deps.version, description: 'Email phishing analysis (interface spec v1, contract §4).' },
+      info: { title: 'phishgate REST API', version: deps.version, description: 'Email phishing analysis (docs/api.md).' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'svc_live_… or svc_test_… API key' } } },
       security: [{ bearer: [] }],
     },

@@ -4,6 +4,7 @@ import { badRequest } from '../core/errors.js';
 import { emptyMessage, type AttachmentInfo, type MailAddress, type NormalizedMessage } from '../core/message.js';
 import { magicKind, peekAttachment, wantsBody } from './attachment-peek.js';
 import { limitRawMessage } from './mime-limits.js';
+import { installLinearQuotedPrintable } from './quoted-printable.js';
 
 /** Caps that bound what one message can cost (config `engine.limits`). */
 export interface ParseLimits {
@@ -113,11 +114,12 @@ function clip(text: string, max: number, what: string, coverage: string[]): stri
 /**
  * Raw RFC 822 bytes → normalised message, through mailparser's streaming parser so that attachment
  * bodies are only peeked at, never kept. A linear pre-pass (`limitRawMessage`) first applies the size,
- * part, depth and header caps. Rejects input that is not a message at all (contract §4: "a message with
+ * part, depth and header caps. Rejects input that is not a message at all (docs/api.md: "a message with
  * neither headers nor body: 400").
  */
 export async function parseRawMessage(raw: Buffer, limits: ParseLimits = DEFAULT_PARSE_LIMITS): Promise<NormalizedMessage> {
   if (raw.length === 0) throw badRequest('raw_email is empty');
+  installLinearQuotedPrintable();
   const limited = limitRawMessage(raw, {
     maxBytes: limits.maxMessageBytes,
     maxParts: limits.maxParts,

@@ -10,7 +10,7 @@ export interface ConnectionOptions {
   maxFrameBytes: number;
   /** Close a connection that sends nothing for this long (a stuck peer or a truncated frame). */
   idleTimeoutMs: number;
-  /** SMFIR_PROGRESS period while end of message is being decided (§6, §7 milter_content_timeout). */
+  /** SMFIR_PROGRESS period while end of message is being decided (docs/milter-protocol.md §6, §7 milter_content_timeout). */
   progressIntervalMs: number;
 }
 

@@ -6,7 +6,7 @@ export type QuarantineMode = 'hold' | 'store' | 'both';
 
 export interface MapperContext {
   quarantineMode: QuarantineMode;
-  /** SMFIF_* bits the MTA granted; an edit it did not grant is left out rather than sent (§3). */
+  /** SMFIF_* bits the MTA granted; an edit it did not grant is left out rather than sent (docs/milter-protocol.md §3). */
   canAddHeaders: boolean;
   canChangeHeaders: boolean;
   canQuarantine: boolean;
@@ -35,7 +35,7 @@ function oneLine(text: string): string {
   return text.replace(/[\0\r\n]+/g, ' ').trim();
 }
 
-/** Folded values use bare LF toward Postfix (architecture note; §4 "Headers"), never CRLF or NUL. */
+/** Folded values use bare LF toward Postfix (docs/milter-protocol.md §4 "Headers"), never CRLF or NUL. */
 function headerValue(value: string, leadingSpace: boolean): string {
   const lf = value.replace(/\0/g, '').replace(/\r\n?/g, '\n');
   return leadingSpace ? ` ${lf}` : lf;
@@ -46,7 +46,7 @@ function validHeaderName(name: string): boolean {
 }
 
 /**
- * SMFIR_REPLYCODE text (§6): 4xx/5xx, three digits and a space, an enhanced code of the same class,
+ * SMFIR_REPLYCODE text (docs/milter-protocol.md §6): 4xx/5xx, three digits and a space, an enhanced code of the same class,
  * `%` doubled because Postfix expands `%%`. Anything else falls back to 550 5.7.1.
  */
 export function replyCodeText(reject: GatewayDecision['reject']): string {

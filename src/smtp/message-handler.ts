@@ -1,5 +1,5 @@
 /**
- * One DATA of the content filter, start to finish (contract §5): spool the bytes once, let the gateway
+ * One DATA of the content filter, start to finish (docs/gateway.md): spool the bytes once, let the gateway
  * decide, then relay (tag/pass), store (quarantine) or refuse (reject). The client gets its answer
  * only after the next hop accepted the message or the quarantine store committed it; any fault on
  * the way is a 451 so Postfix keeps the message and retries.

@@ -1,5 +1,5 @@
 /**
- * Releasing a quarantined message (contract §5: "re-injected to the next hop, tagged") goes through
+ * Releasing a quarantined message (docs/gateway.md: "re-injected to the next hop, tagged") goes through
  * the same relay and the same header rewriting as live mail.
  */
 import { rawMessageFromBuffer } from '../mail/spool.js';

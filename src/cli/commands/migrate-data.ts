@@ -11,7 +11,7 @@ function storeUrl(flag: string, raw: string | undefined): string {
   return raw;
 }
 
-/** `phishgate migrate-data --from sqlite:./data/phishgate.db --to postgres://…` (contract §8). */
+/** `phishgate migrate-data --from sqlite:./data/phishgate.db --to postgres://…` (docs/operations.md). */
 const options = {
   from: { type: 'string', value: 'URL', required: true, description: 'source: sqlite:PATH, a plain path, or postgres://…' },
   to: { type: 'string', value: 'URL', required: true, description: 'destination: a fresh database (postgres://… or sqlite:PATH)' },

@@ -79,7 +79,7 @@ const update: CommandHandler = async (argv, io) => {
   if (values['quota-limit'] !== undefined) changes.quotaLimit = values['quota-limit'] === 'none' ? null : nonNegativeInt('quota-limit', values['quota-limit']);
   if (values['rate-limit'] !== undefined) {
     changes.ratePerSecond = positiveNumber('rate-limit', values['rate-limit']);
-    // Spec §8 pairs 10/s with a burst of 30: keep that ratio unless --rate-burst says otherwise.
+    // The default bucket pairs 10/s with a burst of 30 (docs/api.md): keep that ratio unless --rate-burst says otherwise.
     changes.rateBurst = Math.max(1, Math.ceil(changes.ratePerSecond * 3));
   }
   if (values['rate-burst'] !== undefined) changes.rateBurst = Math.max(1, nonNegativeInt('rate-burst', values['rate-burst']));

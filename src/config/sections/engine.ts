@@ -3,9 +3,9 @@ import { Section } from './common.js';
 
 export const EngineSection = Section({
   thresholds: Section({
-    /** score ≥ phishing → verdict phishing (contract §4: 0.8). */
+    /** score ≥ phishing → verdict phishing (docs/api.md: 0.8). */
     phishing: Type.Number({ minimum: 0, maximum: 1 }),
-    /** score ≥ suspicious → verdict suspicious (contract §4: 0.5). */
+    /** score ≥ suspicious → verdict suspicious (docs/api.md: 0.5). */
     suspicious: Type.Number({ minimum: 0, maximum: 1 }),
   }),
   /** Log-odds of a message on which no rule fires (score = logistic(bias + Σ weight × strength)). */
@@ -35,7 +35,7 @@ export const EngineSection = Section({
   }),
   /** Classifier model file; null uses the model shipped in the repository. */
   model_path: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
-  /** Characters of body the language-model stage reads (spec §4.1: 4000). */
+  /** Characters of body the language-model stage reads (docs/api.md: 4000). */
   classifier_chars: Type.Integer({ minimum: 1 }),
   /**
    * Factor applied to the classifier's log-odds for text that is not English: the shipped model saw
@@ -51,6 +51,17 @@ export const EngineSection = Section({
     max_html_chars: Type.Integer({ minimum: 1 }),
     max_text_chars: Type.Integer({ minimum: 1 }),
   }),
+  /** Analysis off the event loop in `serve` (docs/performance.md). */
+  workers: Section({
+    /** Worker threads parsing and analysing; 0 = one per CPU core. */
+    size: Type.Integer({ minimum: 0, maximum: 256 }),
+    /** Hard deadline per message for parsing and for analysis; past it the worker is terminated and replaced. */
+    deadline_ms: Type.Integer({ minimum: 50, maximum: 600_000 }),
+    /** Mail doors, first timeout of a message: tempfail (the MTA retries) or tag (deliver marked unscanned). The API answers 503 with Retry-After. */
+    on_timeout: Type.Union([Type.Literal('tempfail'), Type.Literal('tag')]),
+    /** Mail doors, a message that timed out on its previous attempt too: tag (deliver marked unscanned) or quarantine. */
+    on_timeout_repeat: Type.Union([Type.Literal('tag'), Type.Literal('quarantine')]),
+  }),
 });
 
 export const LlmSection = Section({
@@ -62,6 +73,6 @@ export const LlmSection = Section({
   privacy: Type.Union([Type.Literal('off'), Type.Literal('headers_urls'), Type.Literal('redacted'), Type.Literal('full')]),
   /** Log-odds the LLM's verdict adds (phishing +weight × confidence, safe −weight × confidence). */
   weight: Type.Number({ minimum: 0, maximum: 20 }),
-  /** Characters of body sent to the LLM (spec §4.1: 4000). */
+  /** Characters of body sent to the LLM (docs/api.md: 4000). */
   max_chars: Type.Integer({ minimum: 100 }),
 });

@@ -2,6 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { isIP } from 'node:net';
 import { badRequest } from '../../../core/errors.js';
+import { emptyMessage } from '../../../core/message.js';
+import { isAnalysisTimeout } from '../../../engine/analysis-client.js';
 import { decodeBase64Strict, messageFromFields } from '../../../mail/message-from-fields.js';
 import type { AuthenticationService } from '../../../services/authentication/service.js';
 import { requirePrincipal } from '../../auth.js';
@@ -19,7 +21,7 @@ const QueuedSchema = Envelope(Type.Object({ analysis_id: Type.String(), status: 
 
 const MAX_TEXT = 10 * 1024 * 1024;
 
-/** Spec §4.1; `subject`, `from` and `body_text` are required unless `raw_email` is given (contract §4). */
+/** The POST /v1/analyze body (docs/api.md); `subject`, `from` and `body_text` are required unless `raw_email` is given (docs/api.md). */
 export const AnalyzeBody = Type.Object(
   {
     subject: Type.Optional(Type.String({ maxLength: 100_000, description: 'Subject of the mail (required without raw_email)' })),
@@ -72,14 +74,18 @@ export function analyzeRoutes(app: FastifyInstance, deps: AnalyzeRouteDeps): voi
       if (clientIp !== undefined && !isIP(clientIp)) throw badRequest(`client_ip: "${clientIp.slice(0, 45)}" is not an IPv4 or IPv6 address`);
       if (mailFrom && !/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) throw badRequest(`mail_from: "${mailFrom.slice(0, 80)}" is not an email address`);
       const raw = request.body.raw_email !== undefined ? decodeBase64Strict('raw_email', request.body.raw_email) : null;
-      const message = await messageFromFields(request.body, deps.parseLimits, raw);
+      const message = await messageFromFields(request.body, deps.parseLimits, raw, deps.parseRaw).catch(async (error: unknown) => {
+        // Parsing hit the deadline: recorded like an analysis that did (docs/performance.md), then 503 + Retry-After.
+        if (isAnalysisTimeout(error)) error.analysisId = await deps.analysis.recordTimeout(principal, emptyMessage(), { source: 'api', chargeQuota: false, apiKeyId: principal.key?.id ?? null }, error);
+        throw error;
+      });
       if (clientIp !== undefined || helo !== undefined || mailFrom !== undefined) {
         message.envelope = { mailFrom: mailFrom ?? null, rcptTo: [], ...(clientIp && { clientAddress: clientIp }), ...(helo && { clientHelo: helo }) };
       }
       if (deps.authentication) {
         message.authentication = await deps.authentication.authenticate({ raw, envelope: { clientIp, helo, mailFrom }, message, tenantId: principal.tenant.id });
       }
-      // Contract §4: validated now (a bad message is a 400 here), analysed in the background, quota charged on completion.
+      // docs/api.md: validated now (a bad message is a 400 here), analysed in the background, quota charged on completion.
       if (request.body.async) {
         const { analysisId } = await deps.asyncAnalysis.enqueue(principal, message, { source: 'api', chargeQuota: true, apiKeyId: principal.key?.id ?? null });
         return reply.status(202).send({ success: true, data: { analysis_id: analysisId, status: 'queued' } });

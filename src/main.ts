@@ -42,6 +42,9 @@ import { digestOptionsFromConfig } from './services/digests/from-config.js';
 import { verifyOwnMail } from './services/digests/own-mail.js';
 import { createDigestSender } from './smtp/digest-sender.js';
 import { sql } from 'kysely';
+import { parseRawMessage } from './mail/parse-raw.js';
+import { parseNetworks } from './core/networks.js';
+import { resolve } from 'node:path';
 
 export interface Runtime {
   config: Config;
@@ -118,6 +121,25 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       webhooks: webhookSettingsFromConfig(config.webhooks),
       authentication: createAuthenticationService(config.auth, { logger: logger.child({ component: 'authentication' }) }),
       digests: digestOptionsFromConfig(config, linkSecrets, createDigestSender(config.smtp)),
+      selfService: {
+        secrets: linkSecrets,
+        ttlMs: config.self_service.link_ttl_hours * 3_600_000,
+        publicUrl: config.self_service.enabled ? config.digests.public_url : null,
+      },
+      reports: {
+        addresses: config.reports.addresses,
+        domains: config.gateway.domains,
+        maxReportBytes: config.reports.max_report_bytes,
+        maxOriginals: config.reports.max_originals,
+        chargeQuota: config.gateway.charge_quota,
+        parse: (raw) => parseRawMessage(raw, parseLimitsOf(config.engine)),
+        trustedNetworks: parseNetworks(config.reports.trusted_networks, 'reports.trusted_networks'),
+      },
+      tenantModels: {
+        dir: resolve(config.learning.models_dir),
+        checkMs: config.learning.reload_check_s * 1000,
+        onError: (tenantId, error) => logger.error({ tenant: tenantId, err: error }, 'tenant model file unreadable; the model in use stays'),
+      },
     },
   );
   const jobs = createJobRunner({ store, clock, logger, metrics });
@@ -195,7 +217,7 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     }
     const gateway = createRuntimeGateway(runtime, runtime.services.quarantine);
     if (config.milter.enabled) doors.push(await startMilterDoor(runtime, gateway));
-    if (config.smtp.enabled) doors.push(await startSmtpComponent(runtime, gateway, relay));
+    if (config.smtp.enabled) doors.push(await startSmtpComponent({ ...runtime, reports: runtime.services.reports }, gateway, relay));
     const webhooks = startWebhookJobs({ ...runtime, version: VERSION, onOutcome: (outcome) => runtime.metrics.webhookDeliveries.inc({ outcome }) });
     background.push(webhooks);
     if (config.digests.enabled) background.push(startDigestComponent(runtime));

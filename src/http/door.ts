@@ -42,6 +42,11 @@ export async function startHttpDoor(runtime: HttpDoorDeps, rateLimiter: RateLimi
     parseLimits: parseLimitsOf(config.engine),
     parseRaw: (raw) => runtime.analysis.parse(raw),
     releaseDelivery,
+    selfServiceEnabled: config.self_service.enabled,
+    pageSettingsOf: (tenantId) => {
+      const settings = runtime.services.digests.settingsOf(tenantId);
+      return { language: settings.language, timeZone: settings.timeZone };
+    },
   });
   try {
     await app.listen({ host: config.http.host, port: config.http.port });

@@ -6,6 +6,7 @@ import { notFound } from '../core/errors.js';
 import type { NormalizedMessage, Source } from '../core/message.js';
 import { isAnalysisTimeout, type AnalysisTimeoutError } from '../engine/analysis-client.js';
 import type { Engine } from '../engine/types.js';
+import type { ClassifierModel } from '../engine/classifier/model.js';
 import type { Database } from '../store/schema.js';
 import { findAnalysis, insertAnalysis, listAnalyses, streamAnalyses, type AnalysisFilter, type AnalysisRow, type AnalysisScope } from '../store/repositories/analyses.js';
 import { buildRecord, rowToStored, type StoredAnalysis } from './analysis-record.js';
@@ -58,6 +59,8 @@ export interface AnalysisServiceDeps extends ServiceContext {
   retentionDays: number;
   inTransaction?: InTransactionHook[];
   afterCommit?: AfterCommitHook[];
+  /** A tenant's own classifier model (docs/recipients.md, "Tenant learning"); undefined: the engine's. */
+  classifierFor?: (tenantId: string) => Promise<ClassifierModel | undefined>;
 }
 
 
@@ -68,6 +71,13 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     livemode: principal.livemode,
     visibleSince: toIso(clock.now() - deps.retentionDays * DAY_MS),
   });
+
+  /** Live traffic of a tenant with a model of its own is judged with it; test mode keeps the engine's. */
+  async function tenantClassifier(principal: Principal): Promise<{ classifier?: ClassifierModel }> {
+    if (!deps.classifierFor || !principal.livemode) return {};
+    const model = await deps.classifierFor(principal.tenant.id);
+    return model ? { classifier: model } : {};
+  }
 
   async function recordTimeout(principal: Principal, message: NormalizedMessage, options: AnalyzeOptions, error: AnalysisTimeoutError): Promise<string> {
     const id = newId('an');
@@ -111,6 +121,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
           tenantDomains: deps.tenantDomains(principal.tenant.id),
           now: clock.now(),
           ...(message.authentication ? { authentication: message.authentication } : {}),
+          ...(await tenantClassifier(principal)),
         });
       } catch (error) {
         // A deadline hit is recorded (status failed, with a coverage note) before the door applies its policy.

@@ -14,6 +14,7 @@ import { createMessageHandler } from './message-handler.js';
 import { parseNetworks } from './networks.js';
 import { peerAddress } from './envelope.js';
 import type { Relay } from './relay-pool.js';
+import type { ReportIntake } from '../services/reports/intake.js';
 import { shuttingDown, SmtpReply } from './replies.js';
 
 export interface SmtpDoorDeps {
@@ -21,6 +22,8 @@ export interface SmtpDoorDeps {
   gateway: Gateway;
   relay: Relay;
   logger: Logger;
+  /** User reports (docs/recipients.md); no reporting address without it. */
+  reports?: ReportIntake;
 }
 
 export interface SmtpDoorStats {
@@ -61,6 +64,7 @@ export async function startSmtpDoor(deps: SmtpDoorDeps): Promise<SmtpDoor> {
     xforwardNetworks,
     logger,
     ownAuthservId: config.auth?.authserv_id ?? null,
+    reports: deps.reports,
   });
   const inFlight = new Set<Promise<unknown>>();
   let closing: Promise<void> | null = null;

@@ -16,6 +16,8 @@ import { mapDecision, relayFailureReply } from './decision-mapper.js';
 import { outgoingMessage } from './outgoing-message.js';
 import type { Relay } from './relay-pool.js';
 import { accepted, temporaryFailure } from './replies.js';
+import type { ReportIntake } from '../services/reports/intake.js';
+import { reportRecipients, takeReport } from './report-hook.js';
 
 export interface MessageHandlerDeps {
   gateway: Gateway;
@@ -25,6 +27,8 @@ export interface MessageHandlerDeps {
   logger: Logger;
   /** auth.authserv_id: incoming Authentication-Results with it are removed when the message is edited. */
   ownAuthservId?: string | null;
+  /** User reports: mail to a reporting address goes to the intake (docs/recipients.md). */
+  reports?: ReportIntake;
 }
 
 /** smtp-server marks a stream that went past `size`; it answers 552 itself. */
@@ -49,7 +53,7 @@ async function spoolStream(stream: DataStream, options: SpoolOptions): Promise<R
 export interface HandledMessage {
   /** The 250 reply text. */
   text: string;
-  outcome: 'relayed' | 'quarantined' | 'oversize';
+  outcome: 'relayed' | 'quarantined' | 'oversize' | 'reported';
 }
 
 const analysisIds = (decision: GatewayDecision): string => decision.tenants.map((t) => t.analysisId).join(', ');
@@ -58,7 +62,13 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
   const { gateway, relay, logger } = deps;
 
   async function deliver(raw: RawMessage, session: SMTPServerSession): Promise<HandledMessage> {
-    const envelope = gatewayEnvelope(session, deps.xforwardNetworks);
+    let envelope = gatewayEnvelope(session, deps.xforwardNetworks);
+    const reportTo = reportRecipients(deps.reports, envelope);
+    if (reportTo.length) {
+      const text = await takeReport(deps.reports!, raw, envelope, reportTo, session, logger);
+      envelope = { ...envelope, rcptTo: envelope.rcptTo.filter((rcpt) => !reportTo.includes(rcpt)) };
+      if (!envelope.rcptTo.length) return { text: accepted(text), outcome: 'reported' };
+    }
     let decision: GatewayDecision;
     try {
       decision = await gateway.decide(raw, envelope, 'smtp');

@@ -166,7 +166,7 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     // The next hop (smtp.relay) serves the SMTP door and quarantine releases; it connects on first use.
     const relay = createSmtpRelay(config.smtp, logger);
     background.push({ name: 'relay', close: () => relay.close() });
-    if (config.http.enabled) doors.push(await startHttpDoor(runtime, rateLimit.limiter, [], createReleaseDelivery(relay)));
+    if (config.http.enabled) doors.push(await startHttpDoor(runtime, rateLimit.limiter, [], createReleaseDelivery(relay, config.auth.authserv_id ?? null)));
     if (config.metrics.enabled && config.metrics.port !== null) {
       const server = await startMetricsServer(runtime.metrics, config.metrics.host, config.metrics.port);
       background.push({ name: 'metrics', address: server.address, close: () => server.close() });

@@ -9,6 +9,9 @@ import type { AnalysisService } from '../services/analysis.js';
 import type { AuthenticationService } from '../services/authentication/service.js';
 import { authenticationResultsValue } from './authentication-header.js';
 import { boundedValue, tagSubject } from './header-values.js';
+import { limitsHit } from '../engine/detectors/limits.js';
+import { bareLineBreakInHeader } from './header-line-breaks.js';
+import { parseAny } from './parse-any.js';
 import { actionFor, strictestAction, strictestVerdict } from './policy.js';
 import { headerText, readRawHeaders } from './raw-headers.js';
 import { routeRecipients } from './tenant-router.js';
@@ -71,14 +74,28 @@ export function createGateway(deps: GatewayDeps): Gateway {
   async function analyseForTenant(tenantId: string, recipients: string[], message: NormalizedMessage, door: GatewayDoor) {
     const tenant = await deps.findTenant(tenantId);
     if (!tenant) throw new GatewayTemporaryError(`gateway routes mail to tenant ${tenantId}, which does not exist`);
-    const { record } = await deps.analysis.analyze({ tenant, livemode: true }, message, { source: door, chargeQuota: config.gateway.charge_quota, recipients });
+    const principal = { tenant, livemode: true };
+    const options = { source: door, chargeQuota: config.gateway.charge_quota, recipients };
+    let record: AnalysisRecord;
+    try {
+      ({ record } = await deps.analysis.analyze(principal, message, options));
+    } catch (error) {
+      // Mail through the doors is always analysed: a quota an outsider can exhaust by sending mail must not
+      // switch scanning off (docs/security.md). Past it, analyses are not charged.
+      if (!(isAppError(error) && error.code === 'quota_exceeded' && config.gateway.over_quota === 'scan_uncharged')) throw error;
+      deps.logger.info({ tenant: tenantId }, 'gateway: tenant past its quota; analysing uncharged');
+      ({ record } = await deps.analysis.analyze(principal, message, { ...options, chargeQuota: false }));
+    }
+    let action = actionFor(config, door, tenantId, record.verdict);
+    // Content the engine could not read (docs/security.md "Content beyond the limits") may be sent to quarantine.
+    if (config.gateway.beyond_limits === 'quarantine' && limitsHit(record.coverage).length > 0) action = strictestAction([action, 'quarantine']);
     const outcome: TenantOutcome = {
       tenantId,
       recipients,
       analysisId: record.analysis_id,
       verdict: record.verdict,
       score: record.score,
-      action: actionFor(config, door, tenantId, record.verdict),
+      action,
       reasons: record.reasons,
     };
     return { outcome, record };
@@ -95,10 +112,16 @@ export function createGateway(deps: GatewayDeps): Gateway {
       if (unrouted.length) throw new GatewayTemporaryError(`no tenant for recipient domain(s) of ${unrouted.length} recipient(s); set gateway.domains or gateway.default_tenant`);
 
       const bytes = await raw.toBuffer();
-      if (deps.isOwnMail?.(bytes)) return { ...skipped('own mail'), addHeaders: [] };
+      if (deps.isOwnMail?.(bytes)) return { ...skipped('own mail'), addHeaders: [], verbatim: true };
+      // Header smuggling (docs/security.md): the SMTP door already normalised when configured to.
+      const bare = bareLineBreakInHeader(bytes);
+      if (bare) {
+        deps.logger.info({ door, bare, size: raw.size }, 'gateway: bare line break in the header section; refused');
+        return skipped('bare line break', 'reject', { code: 550, enhanced: '5.6.0', text: `Message header contains a ${bare}; refused (use CRLF line endings)` });
+      }
       let message: NormalizedMessage;
       try {
-        message = await deps.parse(bytes);
+        message = await parseAny(bytes, deps.parse);
       } catch (error) {
         // A message the parser cannot read is still mail: deliver it, marked as unscanned.
         deps.logger.warn({ err: error, size: raw.size }, 'gateway could not parse message; passing it unscanned');

@@ -48,6 +48,8 @@ export interface GatewayDecision {
   /** Short reason for quarantine (milter hold reason, quarantine listing). */
   quarantineReason: string | null;
   tenants: TenantOutcome[];
+  /** Mail phishgate signed itself (digests): relayed byte for byte, its own X-Phishgate-Signature kept. */
+  verbatim?: boolean;
 }
 
 export interface Gateway {

@@ -61,6 +61,7 @@ export async function startSmtpDoor(deps: SmtpDoorDeps): Promise<SmtpDoor> {
     xforwardNetworks,
     logger,
     ownAuthservId: config.auth?.authserv_id ?? null,
+    bareNewlines: config.gateway.bare_newlines,
   });
   const inFlight = new Set<Promise<unknown>>();
   let closing: Promise<void> | null = null;

@@ -8,7 +8,8 @@ import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { SMTPServerSession } from 'smtp-server';
 import type { Gateway, GatewayDecision } from '../gateway/types.js';
-import { SpoolWriter, type RawMessage, type SpoolOptions } from '../mail/spool.js';
+import { bareLineBreakInHeader, normaliseHeaderLineBreaks } from '../gateway/header-line-breaks.js';
+import { rawMessageFromBuffer, SpoolWriter, type RawMessage, type SpoolOptions } from '../mail/spool.js';
 import { gatewayEnvelope, relayEnvelope } from './envelope.js';
 import type { NetworkList } from './networks.js';
 import { mapDecision, relayFailureReply } from './decision-mapper.js';
@@ -24,6 +25,8 @@ export interface MessageHandlerDeps {
   logger: Logger;
   /** auth.authserv_id: incoming Authentication-Results with it are removed when the message is edited. */
   ownAuthservId?: string | null;
+  /** gateway.bare_newlines: `normalise` rewrites bare CR/LF in the header section before analysis (reject: the gateway refuses). */
+  bareNewlines?: 'reject' | 'normalise';
 }
 
 /** smtp-server marks a stream that went past `size`; it answers 552 itself. */
@@ -95,6 +98,18 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
     }
   }
 
+  /**
+   * With `normalise`, a header section holding bare CR or LF is rewritten as CRLF here, before analysis,
+   * so the bytes analysed, quarantined and relayed are the same (docs/security.md "Header smuggling").
+   */
+  async function normalised(raw: RawMessage): Promise<RawMessage> {
+    if (deps.bareNewlines !== 'normalise') return raw;
+    const bytes = await raw.toBuffer();
+    if (!bareLineBreakInHeader(bytes)) return raw;
+    await raw.dispose();
+    return rawMessageFromBuffer(normaliseHeaderLineBreaks(bytes));
+  }
+
   return {
     /** Resolves with the 250 text, rejects with an `SmtpReply`. */
     async handle(stream: DataStream, session: SMTPServerSession): Promise<HandledMessage> {
@@ -108,6 +123,7 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
       // Over `smtp.size_limit_bytes`: smtp-server answers 552 itself once the stream ended.
       if (!raw) return { text: '', outcome: 'oversize' };
       try {
+        raw = await normalised(raw);
         return await deliver(raw, session);
       } finally {
         await raw.dispose();

@@ -15,6 +15,15 @@ export const GatewaySection = Section({
   subject_tags: Section({ suspicious: Type.String(), phishing: Type.String() }),
   /** Whether gateway analyses count against the tenant's API quota. */
   charge_quota: Type.Boolean(),
+  /**
+   * A tenant past its quota (with charge_quota): its mail is still analysed, uncharged (scan_uncharged),
+   * or passed unscanned with X-Phishgate-Skipped: quota (tag_unscanned, the old behaviour). docs/security.md.
+   */
+  over_quota: Type.Union([Type.Literal('scan_uncharged'), Type.Literal('tag_unscanned')]),
+  /** Bare CR or LF in the header section: refused with 550 (reject) or rewritten as CRLF before analysis (normalise; SMTP door only). */
+  bare_newlines: Type.Union([Type.Literal('reject'), Type.Literal('normalise')]),
+  /** Mail that hit an analysis limit the sender can choose (rule CONTENT_BEYOND_LIMITS): scored only, or at least quarantined. */
+  beyond_limits: Type.Union([Type.Literal('score'), Type.Literal('quarantine')]),
   /** Messages above this size are not scanned (contract §5: 25 MiB). */
   max_message_bytes: Type.Integer({ minimum: 1024 }),
   /** What to do with an oversized message: pass it with X-Phishgate-Skipped, or reject it. */

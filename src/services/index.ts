@@ -66,7 +66,7 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     usage: createUsageService(ctx, quota),
     analysis,
     asyncAnalysis: createAsyncAnalysisService({ ...ctx, analysis, quota, queueSize: settings.asyncQueueSize, leaseMs: ASYNC_LEASE_MS, inTransaction, afterCommit }),
-    webhooks: createWebhookService(ctx, outbox, { maxEndpoints: settings.maxEndpoints }),
+    webhooks: createWebhookService(ctx, outbox, { maxEndpoints: settings.maxEndpoints, allowPrivateTargets: settings.allowPrivateTargets }),
     outbox,
     feedback,
     digests: createDigestService(ctx, options.digests ?? DEFAULT_DIGEST_OPTIONS),

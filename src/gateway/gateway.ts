@@ -148,31 +148,67 @@ export function createGateway(deps: GatewayDeps): Gateway {
         throw new GatewayTemporaryError('analysis failed', { cause: error });
       }
 
-      const outcomes = results.map((r) => r.outcome);
-      const records = results.map((r) => r.record);
-      const action = strictestAction(outcomes.map((o) => o.action));
-      const verdict = strictestVerdict(outcomes.map((o) => o.verdict));
       const authResults =
         deps.authentication && message.authentication && config.auth.add_header
           ? { name: 'Authentication-Results', value: authenticationResultsValue(deps.authentication.authservId, message.authentication) }
           : null;
-      const headers = tagHeaders(outcomes, records, authResults);
-      const tag = verdict === 'safe' ? '' : config.gateway.subject_tags[verdict];
       const rawSubject = readRawHeaders(bytes).find((h) => h.name.toLowerCase() === 'subject')?.value ?? null;
-      const summary = `${verdict} (score ${Math.max(...outcomes.map((o) => o.score)).toFixed(2)})${records[0]?.reasons[0] ? `: ${records[0].reasons[0]}` : ''}`;
-      return {
-        action,
-        verdict,
-        // Quarantined mail keeps its headers and subject tag for release (contract §5: released "tagged").
-        addHeaders: action === 'tag' || action === 'quarantine' ? headers : [],
-        newSubject: (action === 'tag' || action === 'quarantine') && tag ? headerText(tagSubject(rawSubject, tag)) : null,
-        reject: action === 'reject' ? { code: 550, enhanced: '5.7.1', text: `Message rejected by phishgate as ${verdict} (${outcomes.map((o) => o.analysisId).join(', ')})` } : null,
-        quarantineReason: action === 'quarantine' ? boundedValue(`phishgate: ${summary}`) : null,
-        tenants: outcomes,
-      };
+      const copies = results.map((r) => tenantDecision(r.outcome, r.record, authResults, rawSubject));
+      if (copies.length === 1) return copies[0]!;
+      return { ...sharedDecision(copies, authResults, rawSubject), copies };
     },
 
-    quarantine: (raw, envelope, decision, door) => deps.quarantine.store(raw, envelope, decision, door),
+    /** Each tenant keeps its own copy with its own headers (never another tenant's ids or notes). */
+    async quarantine(raw, envelope, decision, door) {
+      if (!decision.copies?.length) return deps.quarantine.store(raw, envelope, decision, door);
+      const ids: string[] = [];
+      for (const copy of decision.copies) ids.push(...(await deps.quarantine.store(raw, envelope, copy, door)));
+      return ids;
+    },
   };
-}
 
+  /** One tenant's decision about its recipients' copy: its own verdict, action, headers and subject tag. */
+  function tenantDecision(outcome: TenantOutcome, record: AnalysisRecord, authResults: HeaderToAdd | null, rawSubject: string | null): GatewayDecision {
+    const { action, verdict } = outcome;
+    const tag = verdict === 'safe' ? '' : config.gateway.subject_tags[verdict];
+    const summary = `${verdict} (score ${outcome.score.toFixed(2)})${record.reasons[0] ? `: ${record.reasons[0]}` : ''}`;
+    return {
+      action,
+      verdict,
+      // Quarantined mail keeps its headers and subject tag for release (contract §5: released "tagged").
+      addHeaders: action === 'tag' || action === 'quarantine' ? tagHeaders([outcome], [record], authResults) : [],
+      newSubject: (action === 'tag' || action === 'quarantine') && tag ? headerText(tagSubject(rawSubject, tag)) : null,
+      reject: action === 'reject' ? { code: 550, enhanced: '5.7.1', text: `Message rejected by phishgate as ${verdict} (${outcome.analysisId})` } : null,
+      quarantineReason: action === 'quarantine' ? boundedValue(`phishgate: ${summary}`) : null,
+      tenants: [outcome],
+    };
+  }
+
+  /**
+   * The one copy the milter can act on when recipients belong to several tenants (docs/milter.md "Several
+   * tenants in one message"): the strictest action and verdict, and only what every recipient may see —
+   * verdict, score and our Authentication-Results. Analysis ids and reasons (which carry a tenant's list
+   * notes) are left out; each tenant finds its own analysis through its API and its quarantine.
+   */
+  function sharedDecision(copies: GatewayDecision[], authResults: HeaderToAdd | null, rawSubject: string | null): GatewayDecision {
+    const outcomes = copies.flatMap((c) => c.tenants);
+    const action = strictestAction(outcomes.map((o) => o.action));
+    const verdict = strictestVerdict(outcomes.map((o) => o.verdict));
+    const score = Math.max(...outcomes.map((o) => o.score));
+    const tag = verdict === 'safe' ? '' : config.gateway.subject_tags[verdict];
+    const headers: HeaderToAdd[] = [
+      { name: 'X-Phishgate-Verdict', value: verdict },
+      { name: 'X-Phishgate-Score', value: score.toFixed(3) },
+      ...(authResults ? [authResults] : []),
+    ];
+    return {
+      action,
+      verdict,
+      addHeaders: action === 'tag' || action === 'quarantine' ? headers : [],
+      newSubject: (action === 'tag' || action === 'quarantine') && tag ? headerText(tagSubject(rawSubject, tag)) : null,
+      reject: action === 'reject' ? { code: 550, enhanced: '5.7.1', text: `Message rejected by phishgate as ${verdict}` } : null,
+      quarantineReason: action === 'quarantine' ? boundedValue(`phishgate: ${verdict} (score ${score.toFixed(2)})`) : null,
+      tenants: outcomes,
+    };
+  }
+}

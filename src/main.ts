@@ -29,6 +29,7 @@ import { migrateToLatest, openStore, type Store } from './store/database.js';
 import { VERSION } from './version.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { createReadiness, type Readiness } from './ops/readiness.js';
+import { storeWritable } from './ops/store-readiness.js';
 import { analysisMetricsHook, instrumentEngine } from './ops/instrument.js';
 import { startMetricsServer } from './ops/metrics-server.js';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
@@ -72,10 +73,8 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
   }
   const metrics = createMetrics();
   const readiness = createReadiness();
-  readiness.register('store', async () => {
-    await sql`select 1`.execute(store.db);
-    return true;
-  });
+  // Writable, not only reachable (src/ops/store-readiness.ts).
+  readiness.register('store', () => storeWritable(store));
   const secrets = loadSecrets();
   const linkSecrets = secrets.linkSecrets ?? [];
   const engine = instrumentEngine(

@@ -53,6 +53,12 @@ export const SmtpSection = Section({
   /** Largest message accepted at all (advertised with SIZE); mail between gateway.max_message_bytes and this passes unscanned. */
   size_limit_bytes: Type.Integer({ minimum: 1024 }),
   max_sessions: Type.Integer({ minimum: 1 }),
+  /** Concurrent sessions from one client address. */
+  max_sessions_per_client: Type.Integer({ minimum: 1 }),
+  /** A client that has sent no complete command line this long after connecting is closed (421). */
+  handshake_timeout_ms: Type.Integer({ minimum: 100 }),
+  /** A session whose last complete command line is this old is closed (421), unless phishgate owes the reply. */
+  idle_timeout_ms: Type.Integer({ minimum: 1000 }),
   relay_timeout_ms: Type.Integer({ minimum: 100 }),
   relay_pool_size: Type.Integer({ minimum: 1 }),
   /** Per-door overrides of gateway.actions. */
@@ -73,10 +79,14 @@ export const MilterSection = Section({
   decision_timeout_ms: Type.Integer({ minimum: 1000 }),
   /** Largest milter frame accepted (length field); a bigger one closes the connection. */
   max_frame_bytes: Type.Integer({ minimum: 1024 }),
-  /** A connection silent this long is closed (Postfix keeps one open per SMTP session). */
+  /** A connection whose last complete command is this old is closed (Postfix keeps one open per SMTP session). */
   idle_timeout_ms: Type.Integer({ minimum: 1000 }),
+  /** A connection that has not negotiated within this time is closed (Postfix negotiates at once). */
+  negotiate_timeout_ms: Type.Integer({ minimum: 100 }),
   /** Concurrent milter connections; more are closed at once (the MTA applies milter_default_action). */
   max_sessions: Type.Integer({ minimum: 1 }),
+  /** Concurrent milter connections from one client address. */
+  max_sessions_per_client: Type.Integer({ minimum: 1 }),
   /** Per-door overrides of gateway.actions. */
   actions: Type.Partial(ActionsByVerdict),
 });

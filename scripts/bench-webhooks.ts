@@ -11,7 +11,7 @@
  * Store: a temporary SQLite file, or PHISHGATE_BENCH_DB=postgres://… (a scratch database: it is migrated
  * and written to). The machine is shared, so run it twice and quote medians.
  */
-import { createReadiness } from '../src/ops/readiness.js';
+import { createReadiness } from '../src/core/readiness.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -4,7 +4,7 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from './config/schema.js';
-import { DAY_MS, systemClock, toIso, type Clock } from './core/clock.js';
+import { systemClock, type Clock } from './core/clock.js';
 import { newId } from './core/ids.js';
 import { createEngineFromConfig } from './engine/create.js';
 import { parseLimitsOf } from './engine/limits.js';
@@ -24,18 +24,17 @@ import { webhookSettingsFromConfig } from './services/webhooks/settings.js';
 import { createSmtpRelay } from './smtp/index.js';
 import { createReleaseDelivery } from './smtp/release.js';
 import { startSmtpComponent } from './smtp/serve-door.js';
-import { deleteQuarantinedBefore, quarantineTotals } from './store/repositories/quarantine.js';
 import { migrateToLatest, openStore, type Store } from './store/database.js';
 import { VERSION } from './version.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
-import { createReadiness, type Readiness } from './ops/readiness.js';
+import { createReadiness, type Readiness } from './core/readiness.js';
 import { storeWritable } from './ops/store-readiness.js';
 import { analysisMetricsHook, instrumentEngine } from './ops/instrument.js';
 import { startMetricsServer } from './ops/metrics-server.js';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { createRetention, type Retention } from './jobs/retention.js';
 import { startScheduledJobs } from './jobs/scheduler.js';
-import { recipientRetentionSteps } from './jobs/recipient-retention.js';
+import { retentionSteps } from './services/retention.js';
 import { startDigestComponent } from './jobs/recipient-jobs.js';
 import { digestOptionsFromConfig } from './services/digests/from-config.js';
 import { verifyOwnMail } from './services/digests/own-mail.js';
@@ -104,15 +103,13 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
   );
   const jobs = createJobRunner({ store, clock, logger, metrics });
   const retention = createRetention({
-    store,
     clock,
-    analysesDays: config.retention.analyses_days,
     batchSize: config.retention.batch_size,
-    // Contract §6: quarantined messages go after gateway.quarantine_days.
-    extraSteps: [
-      { name: 'quarantined_messages', deleteBatch: (now, batch) => deleteQuarantinedBefore(store.db, toIso(now - config.gateway.quarantine_days * DAY_MS), batch) },
-      ...recipientRetentionSteps(store, config),
-    ],
+    steps: retentionSteps(store, {
+      analysesDays: config.retention.analyses_days,
+      quarantineDays: config.gateway.quarantine_days,
+      feedbackDays: config.feedback.retention_days,
+    }),
   });
   return { config, store, engine, services, logger, clock, metrics, readiness, jobs, retention, linkSecrets };
 }
@@ -178,8 +175,8 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     if (config.digests.enabled) background.push(startDigestComponent(runtime));
     runtime.readiness.register('webhook_worker', async () => webhooks.health());
     runtime.metrics.gauge('phishgate_webhook_queue_depth', 'Webhook deliveries not yet delivered or given up', () => runtime.services.outbox.pendingCount());
-    runtime.metrics.gauge('phishgate_quarantine_messages', 'Quarantined messages not released', async () => (await quarantineTotals(runtime.store.db)).messages);
-    runtime.metrics.gauge('phishgate_quarantine_bytes', 'Bytes of quarantined messages not released', async () => (await quarantineTotals(runtime.store.db)).bytes);
+    runtime.metrics.gauge('phishgate_quarantine_messages', 'Quarantined messages not released', async () => (await runtime.services.quarantine.totals()).messages);
+    runtime.metrics.gauge('phishgate_quarantine_bytes', 'Bytes of quarantined messages not released', async () => (await runtime.services.quarantine.totals()).bytes);
     runtime.metrics.gauge('phishgate_dns_cache_hits', 'DNS answers for authentication served from the cache', async () => runtime.services.authentication.cacheStats()?.hits ?? 0);
     runtime.metrics.gauge('phishgate_dns_cache_misses', 'DNS queries for authentication sent to the resolver', async () => runtime.services.authentication.cacheStats()?.misses ?? 0);
   } catch (error) {

@@ -3,7 +3,9 @@
  * Plain data only: the facts travel from the verifying service into the engine (possibly another
  * thread) and out in the analysis result, so they must survive JSON and structured cloning.
  */
-import type { AuthOutcome } from './message.js';
+
+/** The result of one authentication method, as RFC 8601 names them. */
+export type AuthOutcome = 'pass' | 'fail' | 'softfail' | 'neutral' | 'none' | 'temperror' | 'permerror';
 
 /**
  * Where a fact comes from. Only `verified` and `trusted-header` count for scoring and for the allow

@@ -3,7 +3,7 @@
  * three doors"). The REST API builds it from JSON fields or from `raw_email`; the SMTP door, the milter
  * and `phishgate scan` build it from raw bytes. Nothing here knows where it came from except `source`.
  */
-import type { AuthenticationFacts } from './authentication.js';
+import type { AuthOutcome, AuthenticationFacts } from './authentication.js';
 
 export type Source = 'api' | 'smtp' | 'milter' | 'scan';
 
@@ -43,7 +43,7 @@ export interface Envelope {
   clientHelo?: string;
 }
 
-export type AuthOutcome = 'pass' | 'fail' | 'softfail' | 'neutral' | 'none' | 'temperror' | 'permerror';
+export type { AuthOutcome } from './authentication.js';
 
 /** Sender-authentication results the caller supplied directly (the API's `headers` object). */
 export interface AuthHints {

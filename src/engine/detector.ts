@@ -15,7 +15,7 @@ export interface DetectorHit {
   brand?: string;
 }
 
-export type DetectorGroup = 'url' | 'sender' | 'auth' | 'language' | 'attachment' | 'classifier' | 'brand' | 'html' | 'llm';
+export type DetectorGroup = 'url' | 'sender' | 'auth' | 'language' | 'attachment' | 'classifier' | 'brand' | 'html' | 'identity' | 'llm';
 
 /** A named rule (Rspamd "symbol"): weights live in config under `engine.weights[id]`. */
 export interface Detector {
@@ -25,5 +25,9 @@ export interface Detector {
   indicator?: 'impersonation' | 'urgency_pressure' | 'suspicious_links' | 'credential_request';
   /** Short description for docs and `--explain` output. */
   description: string;
+  /** 2: runs after every stage-1 rule and may read `input.fired` (docs/detection.md "How a verdict is reached"). */
+  stage?: 1 | 2;
+  /** Identity-plus-intent evidence: the classifier may not clear a message on which this fires (scoring.ts). */
+  identityIntent?: boolean;
   run(input: DetectorInput): DetectorHit[];
 }

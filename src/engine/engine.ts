@@ -14,6 +14,8 @@ import { CLASSIFIER_LOGIT_RANGE } from './detectors/classifier.js';
 import { buildFacts, type ClassificationFacts, type MessageFacts } from './facts.js';
 import { createLexiconMatcher } from './lexicon/index.js';
 import { decideLists } from './lists.js';
+import { safeReasons } from './explain.js';
+import { judge } from './judgement.js';
 import { decideAllLists } from './recipient-lists.js';
 import type { LlmStage } from './llm/stage.js';
 import { DETECTORS } from './registry.js';
@@ -45,7 +47,7 @@ export function loadConfiguredModel(config: Config['engine'], cwd = process.cwd(
 const INDICATOR_MIN_WEIGHT = 0.5;
 /** Smallest contribution (log-odds) worth telling a reader about. */
 const REASON_MIN_WEIGHT = 0.25;
-const BRAND_RULE_ORDER = ['BRAND_DMARC_REJECT', 'BRAND_SPOOFING', 'DISPLAY_NAME_BRAND', 'URL_LOOKALIKE', 'SENDER_LOOKALIKE', 'FREEMAIL_CORPORATE'];
+const BRAND_RULE_ORDER = ['BRAND_DMARC_REJECT', 'IMPERSONATION_WITH_ASK', 'BRAND_SPOOFING', 'DISPLAY_NAME_BRAND', 'URL_LOOKALIKE', 'SENDER_LOOKALIKE', 'FREEMAIL_CORPORATE', 'DISGUISED_TEXT'];
 
 /**
  * Distinct subject and body words at which the classifier's opinion counts in full. Below it the opinion is
@@ -91,6 +93,7 @@ export function createEngine(deps: EngineDeps): Engine {
 
   async function analyze(message: NormalizedMessage, ctx: AnalysisContext): Promise<EngineResult> {
     const facts = buildFacts(message, ctx, { brands, lexicon }, { maxUrls: config.limits.max_urls, maxHtmlChars: config.limits.max_html_chars, maxWords: MAX_WORDS });
+    facts.judgement = judge(facts);
     const coverage = [...message.coverage, ...facts.coverage];
     const found: FoundUrl[] = facts.urls.map((u) => ({
       url: u.url,
@@ -119,7 +122,10 @@ export function createEngine(deps: EngineDeps): Engine {
 
     const fired: Fired[] = [];
     const brandsByRule = new Map<string, string>();
-    for (const detector of detectors) {
+    // Stage-2 rules read what stage-1 rules found (docs/detection.md "How a verdict is reached").
+    const staged = [...detectors.filter((d) => (d.stage ?? 1) === 1), ...detectors.filter((d) => d.stage === 2)];
+    for (const detector of staged) {
+      if (detector.stage === 2 && facts.fired.length !== fired.length) facts.fired = fired.map((f) => ({ id: f.id, strength: f.strength, reason: f.reason, ...(brandsByRule.has(f.id) ? { brand: brandsByRule.get(f.id)! } : {}) }));
       let hits: DetectorHit[];
       try {
         hits = detector.run(facts);
@@ -129,7 +135,7 @@ export function createEngine(deps: EngineDeps): Engine {
       }
       const best = hits.reduce<DetectorHit | undefined>((top, h) => (!top || h.strength > top.strength ? h : top), undefined);
       if (!best || best.strength <= 0) continue;
-      fired.push({ id: detector.id, group: detector.group, strength: best.strength, reason: best.reason, contribution: (config.weights[detector.id] ?? 0) * best.strength });
+      fired.push({ id: detector.id, group: detector.group, strength: best.strength, reason: best.reason, contribution: (config.weights[detector.id] ?? 0) * best.strength, ...(detector.identityIntent ? { identityIntent: true } : {}) });
       const brand = hits.find((h) => h.brand)?.brand;
       if (brand) brandsByRule.set(detector.id, brand);
       for (const hit of hits) {
@@ -148,7 +154,14 @@ export function createEngine(deps: EngineDeps): Engine {
       }
     }
 
-    const scored = scoreRules(fired, { bias: config.bias, scale: config.scale, groupCaps: config.group_caps, thresholds: config.thresholds });
+    const bounds = config.classifier_bounds;
+    const scored = scoreRules(fired, {
+      bias: config.bias,
+      scale: config.scale,
+      groupCaps: config.group_caps,
+      thresholds: config.thresholds,
+      classifier: { aloneMaxScore: bounds.alone_max_score, otherEvidenceMin: bounds.other_evidence_min, maxPositive: bounds.max_positive, maxNegative: bounds.max_negative },
+    });
     for (const rule of scored.rules) {
       if (rule.weight < INDICATOR_MIN_WEIGHT) continue;
       const detector = groupOf.get(rule.id);
@@ -161,9 +174,11 @@ export function createEngine(deps: EngineDeps): Engine {
 
     // A safe verdict does not list faint phishing hints as its reasons ("resembles phishing: 57%").
     const positiveFloor = scored.verdict === 'safe' ? INDICATOR_MIN_WEIGHT : REASON_MIN_WEIGHT;
-    const positive = scored.rules.filter((r) => r.weight >= positiveFloor).map((r) => r.reason);
-    const negative = scored.rules.filter((r) => r.weight <= -REASON_MIN_WEIGHT).map((r) => r.reason);
-    const ordered = scored.verdict === 'safe' ? [...negative, ...positive] : [...positive, ...negative];
+    // The classifier's opinion is never a reason for a safe verdict (docs/detection.md "Reasons").
+    const shown = scored.verdict === 'safe' ? scored.rules.filter((r) => groupOf.get(r.id)?.group !== 'classifier') : scored.rules;
+    const positive = shown.filter((r) => r.weight >= positiveFloor).map((r) => r.reason);
+    const negative = shown.filter((r) => r.weight <= -REASON_MIN_WEIGHT).map((r) => r.reason);
+    const ordered = scored.verdict === 'safe' ? [...negative, ...safeReasons(facts, facts.judgement).filter((r) => !negative.length || !r.startsWith('Every link')), ...positive] : [...positive, ...negative];
     const reasons = [...(ordered.length ? ordered.slice(0, 8) : ['No phishing indicators found']), ...lists.notes];
     return {
       verdict: scored.verdict,

@@ -6,6 +6,8 @@ import { extractUrls, type ExtractedUrl } from '../mail/url-extract.js';
 import { visibleBody } from './classifier/document.js';
 import { registrableDomain } from '../mail/url-info.js';
 import type { BrandIndex } from './brand-index.js';
+import { findDisguises, readLookalikes, type Disguise } from './disguise.js';
+import type { BrandClaim, Judgement } from './judgement-types.js';
 import type { Brand } from './data/brand-types.js';
 import { FREEMAIL_DOMAINS } from './data/domains.js';
 import type { PhraseHit, PhraseMatcher } from './text/phrase-matcher.js';
@@ -30,12 +32,7 @@ export interface SenderFacts extends AddressFacts {
   ownBrand: Brand | null;
 }
 
-/** How strongly a message presents itself as coming from a brand, and where. */
-export interface BrandClaim {
-  brand: Brand;
-  score: number;
-  where: string[];
-}
+export type { BrandClaim } from './judgement-types.js';
 
 /** Facts derived once per analysis, read by every detector. */
 /** The statistical classifier's opinion, when a model is loaded. */
@@ -71,10 +68,16 @@ export interface MessageFacts {
    */
   protectedLabels: Array<{ label: string; target: string; domain: string; allowEntry?: boolean }>;
   claims: BrandClaim[];
+  /** Brands and asks disguised in the display name, subject or link text (disguise.ts). */
+  disguises: Disguise[];
   brands: BrandIndex;
   /** Language guessed from function words (en, fr, de, es, it, nl, pt) or null. */
   language: string | null;
   classification: ClassificationFacts | null;
+  /** The three questions answered: claimed identity, is the sender that identity, what it asks (judgement.ts). */
+  judgement: Judgement | null;
+  /** Stage-1 rules that fired (id, strength, reason), filled by the engine before stage-2 rules run. */
+  fired: Array<{ id: string; strength: number; reason: string; brand?: string }>;
   coverage: string[];
 }
 
@@ -121,7 +124,14 @@ function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | '
       claims.set(brand, claim);
     }
   };
-  const of = (text: string): Map<Brand, number> => brands.mentions(words(text, 200), rawWords(text, 200));
+  const plain = (text: string): Map<Brand, number> => brands.mentions(words(text, 200), rawWords(text, 200));
+  // "PayPaI" claims PayPal as much as "PayPal" does: the look-alike reading adds the brands it reveals.
+  const of = (text: string): Map<Brand, number> => {
+    const found = plain(text);
+    const read = readLookalikes(text);
+    if (read !== text) for (const [brand, count] of plain(read)) if (!found.has(brand)) found.set(brand, count);
+    return found;
+  };
   const { sender, message, html } = facts;
   add(of(sender.displayName), 3, 'display name');
   add(of(message.subject), 2, 'subject');
@@ -166,7 +176,7 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
     })
     .filter((p) => p.label.length >= 4);
   const partial = { sender, message, html, words: folded };
-  return {
+  const facts: MessageFacts = {
     message,
     ctx,
     auth: countedAuth(ctx.authentication ?? (ctx.headerTrust ? headerOnlyFacts(message.headers, domainOf(message.from?.address ?? ''), ctx.headerTrust) : undefined)),
@@ -180,9 +190,13 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
     recipientDomains,
     protectedLabels,
     claims: brandClaims(partial, rawWords(prose, options.maxWords), deps.brands),
+    disguises: findDisguises({ displayName: sender.displayName, subject: message.subject, linkTexts: extracted.urls.flatMap((u) => u.texts).slice(0, 50) }, deps.brands, deps.lexicon),
     brands: deps.brands,
     language: guessLanguage(folded),
     classification: null,
+    judgement: null,
+    fired: [],
     coverage,
   };
+  return facts;
 }

@@ -2,11 +2,13 @@ import type { Detector } from './detector.js';
 import { internalAuthenticated, senderLinksAligned } from './detectors/alignment.js';
 import { attachDoubleExtension, attachEncryptedArchive, attachExecutable, attachHtml, attachMacro } from './detectors/attachments.js';
 import { authAlignedPass, authFail } from './detectors/auth.js';
+import { disguisedText } from './detectors/disguise.js';
+import { impersonationWithAsk } from './detectors/impersonation.js';
 import { allowListUnverified, brandDkimAligned, brandDmarcReject } from './detectors/authenticated.js';
 import { brandAuthentic, brandSpoofing } from './detectors/brand.js';
 import { classifierHam, classifierPhish } from './detectors/classifier.js';
 import { htmlForm, htmlHiddenText, htmlImageOnly, unicodeObfuscation } from './detectors/html.js';
-import { credentialRequest, extortionLanguage, genericGreeting, giftCardRequest, paymentRequest, prizeLanguage, urgencyLanguage, wireTransferRequest } from './detectors/language.js';
+import { credentialRequest, extortionLanguage, genericGreeting, giftCardRequest, paymentRequest, prizeLanguage, scamOfferLanguage, urgencyLanguage, wireTransferRequest } from './detectors/language.js';
 import { hrefTextMismatch, urlFreeHosting, urlIpHost, urlLoginPath, urlManySubdomains, urlRedirect, urlScript, urlShortener, urlSuspiciousTld, urlUserinfo } from './detectors/links.js';
 import { contentBeyondLimits } from './detectors/limits.js';
 import { senderLookalike, urlHomograph, urlLookalike } from './detectors/lookalike.js';
@@ -16,10 +18,11 @@ import { displayNameAddress, displayNameBrand, displayNameRecipient, freemailCor
 export const DETECTORS: readonly Detector[] = [
   hrefTextMismatch, urlIpHost, urlUserinfo, urlScript, urlShortener, urlSuspiciousTld, urlManySubdomains, urlFreeHosting, urlRedirect, urlLoginPath, urlHomograph, urlLookalike,
   htmlForm, htmlHiddenText, htmlImageOnly, unicodeObfuscation, contentBeyondLimits,
-  senderLookalike, displayNameBrand, displayNameAddress, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain, senderLinksAligned, internalAuthenticated,
+  senderLookalike, displayNameBrand, displayNameAddress, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain, senderLinksAligned, internalAuthenticated, disguisedText,
   authFail, authAlignedPass, allowListUnverified, brandDkimAligned, brandDmarcReject,
-  urgencyLanguage, extortionLanguage, credentialRequest, paymentRequest, giftCardRequest, wireTransferRequest, prizeLanguage, genericGreeting,
+  urgencyLanguage, extortionLanguage, credentialRequest, paymentRequest, giftCardRequest, wireTransferRequest, prizeLanguage, scamOfferLanguage, genericGreeting,
   attachExecutable, attachMacro, attachHtml, attachDoubleExtension, attachEncryptedArchive,
   brandSpoofing, brandAuthentic,
   classifierPhish, classifierHam,
+  impersonationWithAsk,
 ];

@@ -9,6 +9,20 @@ export interface ScoringConfig {
   /** Largest total positive contribution of one group (Rspamd "group max score"). */
   groupCaps: Partial<Record<DetectorGroup, number>>;
   thresholds: { phishing: number; suspicious: number };
+  /** How far the statistical classifier may move a score (docs/detection.md "The classifier assists"); absent = unbounded. */
+  classifier?: ClassifierBounds;
+}
+
+/** engine.classifier_bounds: the classifier assists the rules, it never decides alone. */
+export interface ClassifierBounds {
+  /** Highest score the classifier may bring a message to when the other rules add (almost) nothing. */
+  aloneMaxScore: number;
+  /** Positive evidence of the other rules (log-odds) below which the classifier counts as alone. */
+  otherEvidenceMin: number;
+  /** Largest push towards phishing when assisting; never more than the other rules' own positive evidence. */
+  maxPositive: number;
+  /** Largest pull towards legitimate (log-odds, a positive number). */
+  maxNegative: number;
 }
 
 export interface Fired {
@@ -18,6 +32,8 @@ export interface Fired {
   reason: string;
   /** weight × strength before group caps. */
   contribution: number;
+  /** Identity-plus-intent evidence: the classifier may not pull the message below suspicious. */
+  identityIntent?: boolean;
 }
 
 export interface Scored {
@@ -30,6 +46,31 @@ export interface Scored {
 }
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+const logitOf = (p: number): number => Math.log(p / (1 - p));
+
+/**
+ * The classifier's total contribution after its bounds (docs/detection.md "The classifier assists"):
+ * alone it lifts a message at most to `aloneMaxScore`; it never adds more than `maxPositive`, and when
+ * assisting never more than the other rules' positive evidence; towards legitimate at most `maxNegative`, and never below the
+ * suspicious threshold when identity-plus-intent evidence fired.
+ */
+export function boundClassifier(total: number, others: { positive: number; negative: number; identityIntent: boolean }, config: ScoringConfig): number {
+  const bounds = config.classifier;
+  if (!bounds || total === 0) return total;
+  const evidence = others.positive + others.negative;
+  if (total > 0) {
+    const allowed = others.positive < bounds.otherEvidenceMin
+      ? Math.min(bounds.maxPositive, Math.max(0, (logitOf(bounds.aloneMaxScore) - config.bias) / config.scale - evidence))
+      : Math.min(bounds.maxPositive, others.positive);
+    return Math.min(total, allowed);
+  }
+  let bounded = Math.max(total, -bounds.maxNegative);
+  if (others.identityIntent) {
+    const floor = (logitOf(config.thresholds.suspicious) - config.bias) / config.scale - evidence;
+    if (floor < 0) bounded = Math.max(bounded, floor + 0.001);
+  }
+  return bounded;
+}
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 /**
@@ -48,6 +89,18 @@ export function scoreRules(fired: readonly Fired[], config: ScoringConfig): Scor
     if (weight > 0 && cap !== undefined && total > cap) weight = (weight * cap) / total;
     return { id: f.id, strength: round3(f.strength), weight: round3(weight), reason: f.reason };
   });
+  const others = { positive: 0, negative: 0, identityIntent: fired.some((f) => f.identityIntent) };
+  let classifierTotal = 0;
+  for (const r of rules) {
+    if (fired.find((f) => f.id === r.id)?.group === 'classifier') classifierTotal += r.weight;
+    else if (r.weight > 0) others.positive += r.weight;
+    else others.negative += r.weight;
+  }
+  const bounded = boundClassifier(classifierTotal, others, config);
+  if (bounded !== classifierTotal) {
+    const factor = classifierTotal === 0 ? 0 : bounded / classifierTotal;
+    for (const r of rules) if (fired.find((f) => f.id === r.id)?.group === 'classifier') r.weight = round3(r.weight * factor);
+  }
   rules.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight));
   const logit = config.bias + config.scale * rules.reduce((sum, r) => sum + r.weight, 0);
   const score = round3(sigmoid(logit));

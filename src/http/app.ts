@@ -23,7 +23,7 @@ import { digestRoutes, type DigestRouteDeps } from './routes/v1/digests.js';
 import type { V1Deps } from './routes/v1/deps.js';
 import { installHttpMetrics, opsRoutes } from './routes/ops.js';
 import type { Metrics } from '../ops/metrics.js';
-import type { Readiness } from '../ops/readiness.js';
+import type { Readiness } from '../core/readiness.js';
 
 export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, AuthDeps, QuarantineRouteDeps, FeedbackRouteDeps, DigestRouteDeps {
   logger: Logger;

@@ -1,5 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import type { Runtime } from '../main.js';
+import type { Logger } from 'pino';
+import type { Config } from '../config/schema.js';
+import type { Readiness } from '../core/readiness.js';
+import type { Metrics } from '../ops/metrics.js';
+import type { Services } from '../services/index.js';
 import { withinGrace, type Component } from '../ops/component.js';
 import type { ReleaseDelivery } from '../services/quarantine.js';
 import type { RateLimiter } from '../services/rate-limiter.js';
@@ -7,8 +11,17 @@ import { VERSION } from '../version.js';
 import { buildApp, type AppDeps } from './app.js';
 import { parseLimitsOf } from '../engine/limits.js';
 
+/** What the REST API door needs from the process (main.ts wires it). */
+export interface HttpDoorDeps {
+  config: Config;
+  services: Services;
+  logger: Logger;
+  readiness: Readiness;
+  metrics: Metrics;
+}
+
 /** The REST API door: builds the app, listens, registers readiness; close waits for in-flight requests. */
-export async function startHttpDoor(runtime: Runtime, rateLimiter: RateLimiter, plugins: AppDeps['plugins'] = [], releaseDelivery: ReleaseDelivery | null = null): Promise<Component> {
+export async function startHttpDoor(runtime: HttpDoorDeps, rateLimiter: RateLimiter, plugins: AppDeps['plugins'] = [], releaseDelivery: ReleaseDelivery | null = null): Promise<Component> {
   const { config } = runtime;
   const app = await buildApp({
     ...runtime.services,

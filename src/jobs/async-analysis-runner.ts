@@ -5,7 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { AsyncAnalysisService } from '../services/async-analysis.js';
-import type { ClaimedJob } from '../store/repositories/analysis-jobs.js';
+import type { ClaimedJob } from '../services/async-analysis.js';
 import { coalesced, poller } from './job-loop.js';
 
 export interface AsyncAnalysisRunnerDeps {

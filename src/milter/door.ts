@@ -1,10 +1,20 @@
 import type { Gateway } from '../gateway/types.js';
-import type { Runtime } from '../main.js';
+import type { Logger } from 'pino';
+import type { Config } from '../config/schema.js';
+import type { Readiness } from '../core/readiness.js';
+import type { Metrics } from '../ops/metrics.js';
 import type { Component } from '../ops/component.js';
 import { createMilterServer } from './server.js';
 
 /** The milter door as `serve` runs it: listening, ready-checked, counted in /metrics. */
-export async function startMilterDoor(runtime: Runtime, gateway: Gateway): Promise<Component> {
+export interface MilterDoorDeps {
+  config: Config;
+  logger: Logger;
+  readiness: Readiness;
+  metrics: Metrics;
+}
+
+export async function startMilterDoor(runtime: MilterDoorDeps, gateway: Gateway): Promise<Component> {
   const server = createMilterServer({ config: runtime.config, gateway, logger: runtime.logger });
   const { address, port } = await server.listen();
   runtime.readiness.register('milter', async () => (server.address() ? true : 'not listening'));

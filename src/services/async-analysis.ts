@@ -27,6 +27,8 @@ import type { ServiceContext } from './context.js';
 import { messageSummary } from './message-summary.js';
 import type { QuotaService } from './quota.js';
 
+export type { ClaimedJob };
+
 export interface AsyncAnalysisDeps extends ServiceContext {
   analysis: AnalysisService;
   quota: QuotaService;

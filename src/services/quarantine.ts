@@ -14,6 +14,7 @@ import {
   deleteQuarantined,
   findQuarantined,
   insertQuarantined,
+  quarantineTotals,
   listQuarantined,
   readQuarantinedBytes,
   recordReleaseReply,
@@ -166,6 +167,11 @@ export function createQuarantineService(ctx: ServiceContext, options: Quarantine
       const label = releaseOptions.feedback ?? 'ham';
       if (label !== 'none' && options.feedback) await options.feedback.recordFeedback(principal, entry.analysisId, label, releaseOptions.note ?? null, actor);
       return getEntry(principal, id);
+    },
+
+    /** Messages held and not released, over all tenants, with their bytes (the quarantine gauges in /metrics). */
+    totals(): Promise<{ messages: number; bytes: number }> {
+      return quarantineTotals(store.db);
     },
   };
 }

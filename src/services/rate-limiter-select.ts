@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.js';
-import type { Readiness } from '../ops/readiness.js';
+import type { Readiness } from '../core/readiness.js';
 import type { Store } from '../store/database.js';
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { createRedisRateLimiter } from './rate-limiter-redis.js';

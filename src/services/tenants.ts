@@ -2,6 +2,8 @@ import { notFound } from '../core/errors.js';
 import { toIso } from '../core/clock.js';
 import type { PlanCode, Tenant } from '../core/domain.js';
 import { findTenant, insertTenant, listTenants, updateTenant, type TenantChanges } from '../store/repositories/tenants.js';
+
+export type { TenantChanges };
 import type { ServiceContext } from './context.js';
 
 export interface NewTenant {

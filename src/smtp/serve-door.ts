@@ -1,11 +1,21 @@
 import type { Gateway } from '../gateway/types.js';
-import type { Runtime } from '../main.js';
+import type { Logger } from 'pino';
+import type { Config } from '../config/schema.js';
+import type { Readiness } from '../core/readiness.js';
+import type { Metrics } from '../ops/metrics.js';
 import type { Component } from '../ops/component.js';
 import { startSmtpDoor } from './door.js';
 import type { Relay } from './relay-pool.js';
 
 /** The SMTP door as `serve` runs it: listening, ready-checked (/readyz), counted in /metrics. */
-export async function startSmtpComponent(runtime: Runtime, gateway: Gateway, relay: Relay): Promise<Component> {
+export interface SmtpDoorDeps {
+  config: Config;
+  logger: Logger;
+  readiness: Readiness;
+  metrics: Metrics;
+}
+
+export async function startSmtpComponent(runtime: SmtpDoorDeps, gateway: Gateway, relay: Relay): Promise<Component> {
   const door = await startSmtpDoor({ config: runtime.config, gateway, relay, logger: runtime.logger.child({ door: 'smtp' }) });
   runtime.readiness.register('smtp', async () => (door.listening() ? true : 'not listening'));
   runtime.metrics.sessionStats('smtp', () => door.stats());

@@ -90,7 +90,9 @@ describe('phishgate train', () => {
     const configFile = join(dir, 'config.yaml');
     writeFileSync(configFile, `engine:\n  model_path: ${out}\n`);
     const scanIo = memoryIo({ PHISHGATE_CONFIG: configFile });
-    writeFileSync(join(dir, 'probe.eml'), 'From: a@b.example\nSubject: verify your account now\n\nverify your account now\n');
+    // Rules find a credential and a payment ask here, so the classifier assists and its reason shows
+    // (alone it would be bounded below suspicious and unnamed: docs/detection.md "The classifier assists").
+    writeFileSync(join(dir, 'probe.eml'), 'From: a@b.example\nSubject: verify your account now\n\nverify your account now, payment failed update your card\n');
     expect(await scanCommand([join(dir, 'probe.eml')], scanIo)).toBe(0);
     expect(scanIo.out()).toMatch(/statistical classifier/);
   });

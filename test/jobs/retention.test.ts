@@ -4,6 +4,7 @@ import { DAY_MS, toIso } from '../../src/core/clock.js';
 import { createJobRunner } from '../../src/jobs/job-runner.js';
 import { optimizeStore } from '../../src/jobs/optimize.js';
 import { createRetention } from '../../src/jobs/retention.js';
+import { retentionSteps } from '../../src/services/retention.js';
 import { acquireLease } from '../../src/store/repositories/leases.js';
 import { DIALECTS } from '../support/dialects.js';
 import { createHarness, SAMPLE_FIELDS, type Harness } from '../support/harness.js';
@@ -17,7 +18,7 @@ describe.each(DIALECTS)('retention job (%s)', (dialect) => {
   });
   afterEach(() => h.close());
 
-  const retention = (batchSize = 500) => createRetention({ store: h.store, clock: h.clock, analysesDays: 30, batchSize });
+  const retention = (batchSize = 500) => createRetention({ clock: h.clock, batchSize, steps: retentionSteps(h.store, { analysesDays: 30 }) });
   const analyze = async () => (await h.call('POST', '/v1/analyze', key, SAMPLE_FIELDS)).json().data.analysis_id as string;
 
   it('keeps a 29-day-old analysis and deletes a 31-day-old one; GET then answers 404', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createReadiness } from '../../src/ops/readiness.js';
+import { createReadiness } from '../../src/core/readiness.js';
 import { cli } from '../support/cli.js';
 import { startServeProcess, type ServeProcess } from '../support/serve-process.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/core/clock.js';
 import { createRetention } from '../../src/jobs/retention.js';
-import { recipientRetentionSteps } from '../../src/jobs/recipient-retention.js';
+import { retentionSteps } from '../../src/services/retention.js';
 import { DIALECTS } from '../support/dialects.js';
 import { createHarness, SAMPLE_FIELDS, type Harness } from '../support/harness.js';
 
@@ -104,7 +104,7 @@ describe.each(DIALECTS)('feedback API (%s)', (dialect) => {
     const recent = (await analyze()).analysis_id;
     await h.call('POST', `/v1/analyses/${recent}/feedback`, key, { label: 'phishing' });
     h.clock.advance(81 * DAY_MS);
-    const retention = createRetention({ store: h.store, clock: h.clock, analysesDays: 30, batchSize: 1, extraSteps: recipientRetentionSteps(h.store, h.config) });
+    const retention = createRetention({ clock: h.clock, batchSize: 1, steps: retentionSteps(h.store, { analysesDays: 30, feedbackDays: h.config.feedback.retention_days }) });
     expect((await retention.run()).feedback).toBe(1);
     expect((await h.call('GET', '/v1/feedback', key)).json().data.items.map((f: { analysis_id: string }) => f.analysis_id)).toEqual([recent]);
   });

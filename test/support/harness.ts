@@ -17,7 +17,7 @@ import { createServices, type Services } from '../../src/services/index.js';
 import { createAuthenticationService } from '../../src/services/authentication/service.js';
 import { stubResolve, type Zone } from './stub-dns.js';
 import { createMemoryRateLimiter } from '../../src/services/rate-limiter.js';
-import { createReadiness } from '../../src/ops/readiness.js';
+import { createReadiness } from '../../src/core/readiness.js';
 import { webhookSettingsFromConfig } from '../../src/services/webhooks/settings.js';
 import type { HostLookup } from '../../src/services/webhooks/target-policy.js';
 import { migrateToLatest, openStore, type Store } from '../../src/store/database.js';

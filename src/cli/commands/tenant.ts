@@ -1,5 +1,5 @@
 import { PLAN_CODES, type PlanCode, type Tenant } from '../../core/domain.js';
-import type { TenantChanges } from '../../store/repositories/tenants.js';
+import type { TenantChanges } from '../../services/tenants.js';
 import { parseCommandArgs, UsageError, writeJson, type CommandHandler } from '../io.js';
 import { withRuntime } from '../runtime.js';
 

@@ -25,7 +25,19 @@ export const EngineSection = Section({
     language: Group('social-engineering language'),
     attachment: Group('attachments'),
     brand: Group('brand impersonation'),
+    identity: Group('claimed identity the sender is not, with a risky ask'),
     classifier: Group('statistical classifier'),
+  }),
+  /** How far the statistical classifier may move a score (docs/detection.md "The classifier assists"). */
+  classifier_bounds: Section({
+    /** Highest score the classifier alone may give (below thresholds.suspicious: it never flags alone). */
+    alone_max_score: Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: 1 }),
+    /** Other rules' positive log-odds below which the classifier counts as alone. */
+    other_evidence_min: Type.Number({ minimum: 0 }),
+    /** Largest positive log-odds when assisting (never more than the other rules' own). */
+    max_positive: Type.Number({ minimum: 0, maximum: 20 }),
+    /** Largest pull towards legitimate, in log-odds. */
+    max_negative: Type.Number({ minimum: 0, maximum: 20 }),
   }),
   /** Classifier model file; null uses the model shipped in the repository. */
   model_path: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),

@@ -1,6 +1,7 @@
 import { TRACKER_DOMAINS } from '../data/domains.js';
 import type { Detector } from '../detector.js';
 import { isClickable } from './links.js';
+import { sameOrganisation } from '../organisation.js';
 
 /**
  * Negative evidence (its weight is negative): the links go to the sender's own domain. Organisations
@@ -22,12 +23,12 @@ export const senderLinksAligned: Detector = {
     for (const u of urls) {
       const info = u.info;
       if (!info || !isClickable(u) || (info.scheme !== 'http' && info.scheme !== 'https') || !info.host) continue;
-      if (info.domain === sender.registrable) aligned++;
+      if (sameOrganisation(info.host, sender.domain)) aligned++;
       else if (!TRACKER_DOMAINS.has(info.domain) && !brands.ownerOf(info.host)) foreign++;
     }
     if (aligned === 0 || aligned < foreign) return [];
     // Authenticated (DMARC, or DKIM of the From domain): the sender is accountable for its links.
-    const verified = auth.dmarc === 'pass' || auth.dkimPassDomains.some((d) => d === sender.registrable || d.endsWith(`.${sender.registrable}`));
+    const verified = auth.dmarc === 'pass' || auth.dkimPassDomains.some((d) => sameOrganisation(d, sender.domain));
     const all = foreign === 0;
     const strength = (all ? 1 : 0.5) * (verified ? 1 : 0.5);
     const which = all ? 'Every link leads' : 'Most links lead';
@@ -50,7 +51,7 @@ export const internalAuthenticated: Detector = {
       return sender.domain === domain || sender.domain.endsWith(`.${domain}`);
     });
     if (!own) return [];
-    const verified = auth.dmarc === 'pass' || auth.dkimPassDomains.some((d) => d === sender.registrable || d.endsWith(`.${sender.registrable}`));
+    const verified = auth.dmarc === 'pass' || auth.dkimPassDomains.some((d) => sameOrganisation(d, sender.domain));
     return verified ? [{ strength: 1, reason: `Authenticated mail from your own domain ${sender.domain}` }] : [];
   },
 };

@@ -1,6 +1,5 @@
 import type { Detector, DetectorHit } from '../detector.js';
-
-const sameOrg = (a: string, b: string): boolean => !!a && !!b && (a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`));
+import { sameOrganisation } from '../organisation.js';
 
 export const authFail: Detector = {
   id: 'AUTH_FAIL',
@@ -25,12 +24,12 @@ export const authAlignedPass: Detector = {
   description: 'DMARC passed, or DKIM/SPF passed for the From domain (lowers the score)',
   run({ auth, sender }) {
     if (auth.source === 'none' || !sender.registrable || auth.dmarc === 'fail' || auth.spf === 'fail') return [];
-    if (auth.dmarc === 'pass' && (!auth.dmarcDomain || sameOrg(auth.dmarcDomain, sender.domain))) {
+    if (auth.dmarc === 'pass' && (!auth.dmarcDomain || sameOrganisation(auth.dmarcDomain, sender.domain))) {
       return [{ strength: 1, reason: `Sender authenticated: DMARC passed for ${sender.domain}` }];
     }
-    const dkim = auth.dkimPassDomains.find((d) => sameOrg(d, sender.domain) || d.endsWith(sender.registrable));
+    const dkim = auth.dkimPassDomains.find((d) => sameOrganisation(d, sender.domain));
     if (dkim) return [{ strength: 0.8, reason: `Sender authenticated: valid DKIM signature of ${dkim}` }];
-    if (auth.spf === 'pass' && auth.spfDomain && sameOrg(auth.spfDomain, sender.domain)) return [{ strength: 0.4, reason: `SPF passed for ${sender.domain}` }];
+    if (auth.spf === 'pass' && auth.spfDomain && sameOrganisation(auth.spfDomain, sender.domain)) return [{ strength: 0.4, reason: `SPF passed for ${sender.domain}` }];
     return [];
   },
 };

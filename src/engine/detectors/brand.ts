@@ -2,31 +2,37 @@ import type { Brand } from '../data/brand-types.js';
 import { TRACKER_DOMAINS } from '../data/domains.js';
 import type { Detector, DetectorInput } from '../detector.js';
 import { isClickable } from './links.js';
+import { ownedOrSentFor } from '../delegates.js';
+import { hasMechanism } from './impersonation.js';
+import { isSocialFooterHost } from '../social.js';
 
-/** Minimum claim score: a display name (3) alone, or subject (2) plus body mentions. */
-const CLAIM_THRESHOLD = 3;
 
-const webLinks = (input: DetectorInput) => input.urls.filter((u) => u.info && isClickable(u) && (u.info.scheme === 'http' || u.info.scheme === 'https') && u.info.host);
+/** Web links a reader can follow, without social-network footer links (they say nothing about the sender). */
+const webLinks = (input: DetectorInput) => input.urls.filter((u) => u.info && isClickable(u) && (u.info.scheme === 'http' || u.info.scheme === 'https') && u.info.host && !isSocialFooterHost(u.info.host));
 
 /** Does the brand stand behind this message: its domain sends it, authenticated or at least not failing? */
 function sentByBrand(input: DetectorInput, brand: Brand): boolean {
   const { sender, auth, brands } = input;
-  if (auth.dkimPassDomains.some((d) => brands.owns(brand, d))) return true;
-  if (sender.freemail || !sender.domain || !brands.owns(brand, sender.domain)) return false;
+  if (auth.dkimPassDomains.some((d) => ownedOrSentFor(brands, brand, d))) return true;
+  if (sender.freemail || !sender.domain || !ownedOrSentFor(brands, brand, sender.domain)) return false;
   return auth.dmarc !== 'fail' && auth.spf !== 'fail';
 }
 
 export const brandSpoofing: Detector = {
   id: 'BRAND_SPOOFING',
   group: 'brand',
+  // Reads the mechanisms other rules found: a claim that asks for nothing and deceives by no mechanism is
+  // weak evidence (fan sites, resellers, newsletters about a brand; docs/detection.md "How a verdict is reached").
+  stage: 2,
   indicator: 'impersonation',
   description: 'The mail presents itself as a catalogued brand (display name, address, subject, text) but neither its sender nor its links belong to that brand',
   run(input) {
-    const claim = input.claims.find((c) => c.score >= CLAIM_THRESHOLD);
+    // The judgement's claim: a social network named only in a footer is no claim (social.ts).
+    const claim = input.judgement?.claim ?? null;
     if (!claim || sentByBrand(input, claim.brand)) return [];
     const { brand } = claim;
     const links = webLinks(input);
-    const foreign = links.filter((u) => !input.brands.owns(brand, u.info!.host) && !TRACKER_DOMAINS.has(u.info!.domain));
+    const foreign = links.filter((u) => !ownedOrSentFor(input.brands, brand, u.info!.host) && !TRACKER_DOMAINS.has(u.info!.domain));
     const strongClaim = claim.where.includes('display name') || claim.where.includes('sender address');
     let strength = strongClaim ? 1 : 0.6;
     // The brand's own free-mail domain (Yahoo from yahoo.com): anyone can have that address, so unproven,
@@ -34,6 +40,7 @@ export const brandSpoofing: Detector = {
     if (input.sender.freemail && input.brands.owns(brand, input.sender.domain)) strength = Math.min(strength, 0.4);
     if (input.recipientDomains.has(input.sender.registrable)) strength = Math.min(strength, 0.3);
     if (links.length > 0 && foreign.length === 0) strength *= 0.5;
+    if ((input.judgement?.asks.length ?? 0) === 0 && !hasMechanism(input)) strength *= 0.5;
     const from = input.sender.address ? `comes from ${input.sender.registrable || input.sender.address}` : 'has no sender address';
     const to = foreign[0] ? ` and links to ${foreign[0].info!.host}` : '';
     return [{ strength, reason: `Presents itself as ${brand.name} (${claim.where.join(', ')}) but ${from}${to}`, brand: brand.name }];
@@ -48,6 +55,8 @@ export const brandAuthentic: Detector = {
   run(input) {
     const brand = input.sender.ownBrand ?? input.brands.brands.find((b) => input.auth.dkimPassDomains.some((d) => input.brands.owns(b, d))) ?? null;
     if (!brand || !sentByBrand(input, brand)) return [];
+    // A password form or a web page attached is a mechanism no genuine brand mail uses.
+    if ((input.html?.passwordInputs ?? 0) > 0 || input.message.attachments.some((a) => /\.(html?|shtml|svgz?|xhtml|mht)$/i.test(a.filename ?? '') || a.contentType.toLowerCase() === 'text/html')) return [];
     const links = webLinks(input);
     if (links.length === 0) return [];
     const foreign = links.filter((u) => !input.brands.owns(brand, u.info!.host) && !TRACKER_DOMAINS.has(u.info!.domain));

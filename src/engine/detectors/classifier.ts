@@ -1,4 +1,5 @@
 import type { Detector } from '../detector.js';
+import { readableFeatures } from '../explain.js';
 
 /** Calibrated log-odds are clipped to ±8 before anything else (beyond that, no extra meaning). */
 export const CLASSIFIER_LOGIT_RANGE = 8;
@@ -25,8 +26,6 @@ export function describeFeature(feature: string): string {
   return `"${body.replace(/_/g, ' ').replace(/#num/g, '<number>').replace(/#alnum/g, '<code>')}"`;
 }
 
-const percent = (p: number): string => `${Math.round(p * 100)}%`;
-
 export const classifierPhish: Detector = {
   id: 'CLASSIFIER_PHISH',
   group: 'classifier',
@@ -34,8 +33,10 @@ export const classifierPhish: Detector = {
   run({ classification }) {
     if (!classification || classification.logit <= 0) return [];
     const strength = Math.tanh(classification.logit / SOFT_RANGE);
-    const words = classification.top.length ? `; e.g. ${classification.top.map(describeFeature).join(', ')}` : '';
-    return [{ strength, reason: `Wording resembles phishing and scam mail (statistical classifier: ${percent(classification.probability)}${words})` }];
+    // Phrases a reader recognises, never "<number>" or a lone function word (docs/detection.md "Reasons").
+    const phrases = readableFeatures(classification.top.map(describeFeature)).slice(0, 4);
+    const words = phrases.length ? ` such as ${phrases.join(', ')}` : '';
+    return [{ strength, reason: `Wording resembles phishing and scam mail the statistical classifier learned from${words}` }];
   },
 };
 
@@ -45,6 +46,6 @@ export const classifierHam: Detector = {
   description: 'The statistical classifier finds the wording typical of legitimate mail (negative weight)',
   run({ classification }) {
     if (!classification || classification.logit >= 0) return [];
-    return [{ strength: Math.tanh(-classification.logit / CLASSIFIER_LOGIT_RANGE), reason: `Wording resembles legitimate mail (statistical classifier: ${percent(classification.probability)} phishing)` }];
+    return [{ strength: Math.tanh(-classification.logit / CLASSIFIER_LOGIT_RANGE), reason: 'Wording resembles legitimate mail the statistical classifier learned from' }];
   },
 };

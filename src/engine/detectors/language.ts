@@ -41,21 +41,38 @@ export const credentialRequest = languageRule('CREDENTIAL_REQUEST', ['credential
 export const paymentRequest = languageRule('PAYMENT_REQUEST', ['payment'], (q) => `Asks for a payment or card details: ${q}`, 'credential_request', 'Failed payments, fees to pay, refunds to claim, billing updates');
 export const giftCardRequest = languageRule('GIFT_CARD_REQUEST', ['giftcard'], (q) => `Mentions gift cards or prepaid codes: ${q}`, undefined, 'Gift cards, prepaid vouchers and their codes (a classic BEC payout)');
 export const wireTransferRequest = languageRule('WIRE_TRANSFER_REQUEST', ['wire'], (q) => `Wire-transfer or bank-detail request: ${q}`, undefined, 'Business e-mail compromise: transfers, new bank details, secrecy, "are you available"');
+export const scamOfferLanguage = languageRule('SCAM_OFFER_LANGUAGE', ['scam'], (q) => `Scam or spam offer: ${q}`, undefined, 'Advance-fee stories, crypto and investment bait, casino bonuses, pills and dating offers, miracle cures');
 export const prizeLanguage = languageRule('PRIZE_SCAM_LANGUAGE', ['prize'], (q) => `Prize or reward bait: ${q}`, undefined, 'You have won, you were selected, claim your reward, guaranteed returns');
 
 const GREETING_WORDS = /^\s*(?:dear|hello|hi|hey|attention|bonjour|cher|ch[èe]re|hallo|liebe[r]?|sehr geehrte[r]?|estimad[oa]|hola|gentile|ciao|beste|hallo|ol[áa]|prezad[oa])[\s,:]+([^\s,:!]{1,100})/i;
 
+/** Mailbox names that are not a person's name: "Dear info", "Hello billing". */
+const ROLE_MAILBOXES = new Set(['info', 'contact', 'admin', 'office', 'sales', 'support', 'billing', 'accounts', 'account', 'mail', 'email', 'hello', 'team', 'user', 'webmaster', 'postmaster', 'service', 'enquiries', 'reception']);
+
+/**
+ * How a greeting uses the recipient's address, if it does. Greeting the full address ("Dear
+ * jane.doe@example.com") or a local part that is no name ("Hello jdoe84", "Dear info") is a form letter;
+ * greeting a first name that happens to be the local part ("Hi John" to john@…) is how colleagues write.
+ */
+function greetsByAddress(greeted: string, recipients: readonly string[]): { strength: number; shown: string } | null {
+  for (const address of recipients) {
+    const local = address.slice(0, address.indexOf('@'));
+    if (greeted === address) return { strength: 1, shown: greeted };
+    if (greeted !== local) continue;
+    if (/[^\p{L}]/u.test(local) || ROLE_MAILBOXES.has(local)) return { strength: 0.8, shown: greeted };
+  }
+  return null;
+}
+
 export const genericGreeting: Detector = {
   id: 'GENERIC_GREETING',
   group: 'language',
-  description: 'Impersonal greeting ("Dear Customer", "Cher client") or a greeting that uses the recipient\'s e-mail address',
+  description: 'Impersonal greeting ("Dear Customer", "Cher client") or a greeting that uses the recipient\'s e-mail address instead of a name',
   run(input) {
     const recipients = input.message.to.slice(0, 5).map((r) => r.address.toLowerCase()).filter((a) => a.includes('@'));
-    const greeted = GREETING_WORDS.exec(input.bodyText.slice(0, 300))?.[1]?.toLowerCase();
-    if (greeted) {
-      const byAddress = recipients.find((a) => greeted === a || greeted === a.slice(0, a.indexOf('@')));
-      if (byAddress) return [{ strength: 1, reason: `Greets the recipient by their e-mail address ("${greeted}") instead of a name` }];
-    }
+    const greeted = GREETING_WORDS.exec(input.bodyText.slice(0, 300))?.[1]?.toLowerCase().replace(/[.;]+$/, '');
+    const byAddress = greeted ? greetsByAddress(greeted, recipients) : null;
+    if (byAddress) return [{ strength: byAddress.strength, reason: `Greets the recipient by their e-mail address ("${byAddress.shown}") instead of a name` }];
     const found = phrasesOf(input, ['greeting']);
     return found.length ? [{ strength: 0.6, reason: `Impersonal greeting: "${found[0]}"` }] : [];
   },

@@ -1,6 +1,8 @@
 import type { ExtractedUrl } from '../../mail/url-extract.js';
 import { describeUrl } from '../../mail/url-info.js';
 import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
+import { ownedOrSentFor } from '../delegates.js';
+import { sameOrganisation } from '../organisation.js';
 import { LOGIN_PATH_WORDS, SHORTENER_DOMAINS, SUSPICIOUS_TLDS, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
 
 /** URLs a reader can follow: anchors, image maps, forms, refreshes, bare URLs in text, the API's list. */
@@ -64,7 +66,7 @@ export const hrefTextMismatch: Detector = {
           if (target.isIp || sameBrand || input.recipientDomains.has(shown.domain)) strength = 1;
           else if (TRACKER_DOMAINS.has(target.domain) || target.domain === input.sender.registrable) strength = 0.2;
           const via = u.wrappers.length ? ` (unwrapped from ${u.wrappers[0]})` : '';
-          return { strength, reason: `Link text shows ${shown.host} but points to ${target.host}${via}`, flag: 'text_mismatch' };
+          return { strength, reason: `Link text shows ${shown.host} but points to ${target.host}${via}`, flag: 'text_mismatch', ...(sameBrand ? { brand: sameBrand.name } : {}) };
         }
         return null;
       },
@@ -175,7 +177,11 @@ export const urlRedirect: Detector = {
     return perUrl(input, (u) => {
       if (!u.openRedirect || !u.original) return null;
       const via = describeUrl(u.original)?.host ?? 'another site';
-      if (via === u.info!.host || TRACKER_DOMAINS.has(describeUrl(u.original)?.domain ?? '')) return null;
+      // A site redirecting to itself (twitter.com/i/redirect → support.twitter.com) hides nothing.
+      if (sameOrganisation(via, u.info!.host) || TRACKER_DOMAINS.has(describeUrl(u.original)?.domain ?? '')) return null;
+      // Nor a redirect that lands on the sender's own site (t.co → x.com in X's own mail).
+      const own = input.sender.ownBrand;
+      if ((!input.sender.freemail && sameOrganisation(u.info!.host, input.sender.domain)) || (own && ownedOrSentFor(input.brands, own, u.info!.host))) return null;
       return { strength: 1, reason: `Link goes through a redirect on ${via} to ${u.info!.host}`, flag: 'redirect' };
     });
   },

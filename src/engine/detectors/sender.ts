@@ -1,4 +1,6 @@
 import type { Detector, DetectorHit } from '../detector.js';
+import { ownedOrSentFor } from '../delegates.js';
+import { sameOrganisation } from '../organisation.js';
 import { words } from '../text/words.js';
 
 /** "Jane via Group", "'jane@x.org' via List": mailing lists and DMARC-rewriting forwarders. */
@@ -21,7 +23,7 @@ export const displayNameBrand: Detector = {
     if (!sender.displayName || VIA.test(sender.displayName) || !sender.domain) return [];
     const found = brands.mentions(words(sender.displayName, 50), sender.displayName.split(/[^\p{L}\p{N}]+/u).slice(0, 50));
     for (const brand of found.keys()) {
-      if (brands.owns(brand, sender.domain)) continue;
+      if (ownedOrSentFor(brands, brand, sender.domain)) continue;
       return [{ strength: 1, reason: `Display name "${sender.displayName.slice(0, 60)}" claims ${brand.name}, but the address ${sender.address} does not belong to ${brand.name}`, brand: brand.name }];
     }
     return [];
@@ -37,7 +39,7 @@ export const displayNameAddress: Detector = {
     if (!sender.displayName || VIA.test(sender.displayName)) return [];
     const match = EMBEDDED_ADDRESS.exec(sender.displayName);
     const shownDomain = match?.[1]?.toLowerCase();
-    if (!match || !shownDomain || shownDomain === sender.domain || shownDomain.endsWith(`.${sender.registrable}`) || shownDomain === sender.registrable) return [];
+    if (!match || !shownDomain || sameOrganisation(shownDomain, sender.domain)) return [];
     return [{ strength: 1, reason: `Display name shows ${match[0]} but the mail comes from ${sender.address || 'another address'}` }];
   },
 };
@@ -84,7 +86,10 @@ export const freemailCorporate: Detector = {
   description: 'A free-mail address presenting itself as a brand, a company department or a service desk',
   run({ sender, brands }) {
     if (!sender.freemail || !sender.displayName || VIA.test(sender.displayName)) return [];
+    // The mail provider's own staff write from its domain: "Yahoo Customer Care" <…@yahoo.com>.
+    const provider = brands.ownerOf(sender.domain);
     const folded = words(sender.displayName, 30);
+    if (provider && brands.mentions(folded, sender.displayName.split(/[^\p{L}\p{N}]+/u)).has(provider)) return [];
     const brand = [...brands.mentions(folded, sender.displayName.split(/[^\p{L}\p{N}]+/u)).keys()][0];
     if (brand && !brands.owns(brand, sender.domain)) {
       return [{ strength: 1, reason: `Free-mail address ${sender.address} presents itself as ${brand.name}`, brand: brand.name }];

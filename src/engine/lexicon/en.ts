@@ -48,7 +48,7 @@ export const EN: Lexicon = {
     'enter|provide|submit|confirm your password|credentials|login|username|pin|ssn',
     'enter|provide|submit your card|security details|number|code',
     'click|tap below|here to verify|confirm|validate|unlock|restore|update|reactivate|login|sign',
-    'keep|retain your same? password',
+    'keep|retain your same|current|existing? password',
     'confirm|verify ownership of your? account|mailbox|email',
     'upgrade your mailbox|email|storage',
     'complete the verification|validation',
@@ -112,7 +112,9 @@ export const EN: Lexicon = {
     'double your money|bitcoin|crypto|investment',
     'guaranteed profit|profits|income|returns',
   ],
-  greeting: ['dear valued? customer|user|client|member|subscriber|account|beneficiary|recipient|friend|sir|madam|winner', 'dear account|email|mailbox holder|owner|user', 'dear sir or madam', 'hello|hi|attention valued? customer|user|client|member'],
+  // Scam and spam offers that ask for a reply, an investment or a visit (docs/detection.md "What does it ask").
+  scam: ['next of kin', 'beneficiary of|to the fund|funds|estate|inheritance|will', 'unclaimed fund|funds|inheritance|estate|deposit', 'million united states|us dollars', 'business|investment proposal|collaboration|partnership opportunity', 'charitable dispositions|donation|project', 'compensation fund|payment', 'diplomatic courier|consignment', 'atm card', 'my late husband|father|client', 'praise the lord', 'god bless you', 'airdrop', 'claim your|the tokens|airdrop|rewards|bonus', 'connect your wallet', 'seed|recovery phrase', 'staking rewards', 'bitcoin|crypto|btc profit|profits|investment|trading', 'guaranteed profit|profits|income|returns', 'passive income', 'double your bitcoin|crypto|money|investment', 'your balance has been replenished|credited|topped', 'withdraw your funds|earnings|balance|profit', 'viagra', 'cialis', 'erectile dysfunction', 'male enhancement', 'hot|lonely|horny|sexy singles|women|girls|ladies|milfs', 'meet beautiful|lonely|hot|sexy|single women|girls|ladies', 'adult dating', 'sex tonight', 'free spins', 'no deposit bonus|required', 'casino bonus', 'welcome bonus', 'play for free and win', 'lose weight|belly fat|pounds fast', 'fat burning|burner', 'joint|back|nerve|knee pain relief', 'blood sugar levels?', 'sell your house|home fast', 'cash offer for your house|home', 'extended car|auto warranty', 'debt relief'],
+  greeting: ['dear valued? customer|user|client|member|subscriber|account|beneficiary|recipient|friend|winner', 'dear account|email|mailbox holder|owner|user', 'hello|hi|attention valued? customer|user|client|member'],
   // Sextortion and blackmail: claims of spyware and recordings, payment in crypto-currency, threats to
   // send "the video" to the victim's contacts.
   extortion: [

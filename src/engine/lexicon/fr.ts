@@ -92,6 +92,8 @@ export const FR: Lexicon = {
     'repondez a un|notre court? questionnaire|sondage|enquete',
     'programme de fidelite',
   ],
-  greeting: ['cher|chere|chers client|cliente|clients|utilisateur|utilisatrice|abonne|abonnee|membre|assure|assuree|beneficiaire', 'madame monsieur', 'bonjour cher|chere client|cliente|utilisateur'],
+  // Scam and spam offers that ask for a reply, an investment or a visit (docs/detection.md "What does it ask").
+  scam: ['tours gratuits', 'sans depot', 'bitcoin|crypto investissement|trading|gains', 'revenu|revenus passif|passifs', 'perdre du poids', 'celibataires pres de chez vous', 'rencontre|rencontres coquine|coquines|sexy|discrete|discretes', 'heritage de|d', 'fonds en desherence', 'proposition d investissement|d affaires', 'doublez votre investissement|argent'],
+  greeting: ['cher|chere|chers client|cliente|clients|utilisateur|utilisatrice|abonne|abonnee|membre|assure|assuree|beneficiaire', 'bonjour cher|chere client|cliente|utilisateur'],
   archive_password: ['mot de passe du|de l? fichier|archive|document|piece|zip', 'le mot de passe est'],
 };

@@ -3,7 +3,7 @@ import type { Lexicon } from './types.js';
 /** German basics. */
 export const DE: Lexicon = {
   extortion: ['spionage software|programm', 'zugriff auf ihr|ihren|dein|deinen gerat|computer|handy|webcam', 'an alle ihre|deine kontakte', 'in bitcoin|btc', 'bitcoin|btc adresse|wallet', 'erwachsenen|porno websites|seiten'],
-  urgency: ['innerhalb von? 24|48|72 stunden', 'sofort|umgehend|unverzuglich|dringend', 'letzte mahnung|warnung|erinnerung|chance', 'handeln sie jetzt|sofort', 'lauft heute|bald ab'],
+  urgency: ['innerhalb von? 24|48|72 stunden', 'umgehend|unverzuglich|dringend', 'letzte mahnung|warnung|erinnerung|chance', 'handeln sie jetzt|sofort', 'lauft heute|bald ab'],
   threat: [
     'ihr|ihre|dein|deine konto|karte|zugang|postfach wurde|wird gesperrt|eingeschrankt|deaktiviert|geschlossen|blockiert|geloscht',
     'kontosperrung|sperrung|einschrankung|deaktivierung',
@@ -21,7 +21,8 @@ export const DE: Lexicon = {
   giftcard: ['geschenkkarte|geschenkkarten|gutschein|gutscheine|guthabenkarte|guthabenkarten'],
   wire: ['uberweisung|auslandsuberweisung|bankuberweisung', 'neue bankverbindung|kontoverbindung', 'anderung der bankverbindung|kontodaten', 'sind sie verfugbar|erreichbar', 'streng vertraulich', 'vertrauliche angelegenheit|zahlung|uberweisung'],
   prize: ['herzlichen gluckwunsch', 'sie haben gewonnen', 'sie wurden ausgewahlt', 'gewinn|preis|belohnung abholen|einlosen|sichern', 'gewinnspiel|verlosung', 'kostenlos|gratis geschenk|iphone'],
-  greeting: ['sehr geehrter|geehrte|liebe|lieber kunde|kundin|nutzer|benutzer|mitglied', 'sehr geehrte damen und herren'],
+  scam: ['freispiele', 'ohne einzahlung', 'bitcoin|krypto gewinn|gewinne|investition|handel', 'passives einkommen', 'potenzmittel', 'erektion~', 'singles in ihrer nahe', 'abnehmen ohne', 'gelenkschmerzen', 'aphrodisiak~', 'ihr guthaben wurde aufgeladen'],
+  greeting: ['sehr geehrter|geehrte|liebe|lieber kunde|kundin|nutzer|benutzer|mitglied'],
   archive_password: ['passwort|kennwort fur das? archiv|datei|dokument|anhang|zip', 'passwort|kennwort lautet'],
 };
 
@@ -46,6 +47,7 @@ export const ES: Lexicon = {
   giftcard: ['tarjeta|tarjetas regalo|de regalo', 'cupon|cupones|vale|vales'],
   wire: ['transferencia bancaria|urgente|internacional', 'nueva cuenta bancaria', 'cambio de cuenta bancaria', 'cambio de datos bancarios', 'esta|estas disponible'],
   prize: ['felicidades|enhorabuena', 'usted|tu ha|has ganado', 'ha|has sido seleccionad~|elegid~', 'reclame|reclama|obtenga|obten su|tu premio|regalo|recompensa', 'sorteo|loteria'],
+  scam: ['giros gratis', 'sin deposito', 'ingresos pasivos', 'perder peso', 'mujeres solteras', 'herencia de|del', 'inversion en bitcoin|cripto|criptomonedas', 'propuesta de inversion|negocio'],
   greeting: ['estimado|estimada|querido|querida cliente|usuario|usuaria|miembro'],
   archive_password: ['contrasena del archivo|documento|fichero|zip', 'la contrasena es'],
 };
@@ -70,6 +72,7 @@ export const IT: Lexicon = {
   giftcard: ['carta|carte regalo', 'buono|buoni regalo|acquisto'],
   wire: ['bonifico bancario|urgente|estero', 'nuovo conto|iban', 'cambio|modifica coordinate|iban|conto bancarie?', 'sei|e disponibile'],
   prize: ['congratulazioni', 'hai|ha vinto', 'sei|e stato selezionat~|scelt~', 'riscatta|richiedi|ottieni il|la tuo|suo|tua|sua premio|regalo|ricompensa', 'estrazione|lotteria|concorso a premi'],
+  scam: ['giri gratis', 'senza deposito', 'reddito passivo', 'perdere peso', 'donne single', 'eredita di|del', 'investimento in bitcoin|cripto|criptovalute', 'proposta di investimento|affari'],
   greeting: ['gentile|caro|cara cliente|utente|membro'],
   archive_password: ['password dell? archivio|file|documento|zip', 'la password e'],
 };
@@ -83,6 +86,7 @@ export const NL: Lexicon = {
   giftcard: ['cadeaukaart|cadeaukaarten|cadeaubon|cadeaubonnen|waardebon'],
   wire: ['bankoverschrijving|overboeking', 'nieuw rekeningnummer|bankrekeningnummer', 'wijziging van? bankgegevens|rekeningnummer', 'ben|bent je|u beschikbaar'],
   prize: ['gefeliciteerd', 'u|je hebt|heeft gewonnen', 'u|je bent geselecteerd|uitgekozen', 'claim|ontvang uw|je prijs|beloning|cadeau', 'loterij|winactie'],
+  scam: ['gratis spins', 'zonder storting', 'passief inkomen', 'afvallen zonder', 'vrouwen|meisjes|singles ontmoeten|daten', 'mooie vrouwen|meisjes', 'beleggen in bitcoin|crypto'],
   greeting: ['beste|geachte klant|gebruiker|lid'],
   archive_password: ['wachtwoord van het? archief|bestand|document|zip', 'het wachtwoord is'],
 };
@@ -91,11 +95,12 @@ export const NL: Lexicon = {
 export const PT: Lexicon = {
   urgency: ['nas proximas? 24|48|72 horas', 'imediatamente|urgente|urgencia', 'ultimo|ultima aviso|lembrete|oportunidade', 'expira|vence hoje|em breve|amanha'],
   threat: ['sua|seu|a|o conta|cartao|acesso foi|sera|esta suspens~|bloquead~|limitad~|desativad~|encerrad~', 'atividade|acesso|transacao incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais'],
-  credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'faca login', 'acesse sua conta', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar'],
-  payment: ['pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'reembolso|restituicao'],
+  credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', 'acesse sua conta', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar'],
+  payment: ['pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'taxa alfandegaria|aduaneira', 'pagamento de uma? taxa', 'reembolso|restituicao'],
   giftcard: ['cartao|cartoes de? presente', 'vale|vales presente'],
   wire: ['transferencia bancaria|urgente|internacional', 'nova conta bancaria', 'alteracao de? dados bancarios', 'esta disponivel'],
   prize: ['parabens', 'voce ganhou', 'voce foi selecionad~|escolhid~', 'resgate|receba seu premio|presente|recompensa', 'sorteio|loteria'],
+  scam: ['giros gratis', 'sem deposito', 'renda|rendimento passiva|passivo', 'perder peso', 'mulheres solteiras', 'heranca de|do', 'investimento em bitcoin|cripto|criptomoedas', 'pontos para resgatar|resgate', 'voce tem pontos'],
   greeting: ['prezado|prezada|caro|cara cliente|usuario|usuaria'],
   archive_password: ['senha do arquivo|documento|zip', 'a senha e'],
 };

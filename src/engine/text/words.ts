@@ -2,14 +2,17 @@
  * Word-level view of text shared by the language rules and the brand finder: lower-case, accents
  * stripped ("vérifiez" → "verifiez", "ß" → "ss"), compatibility forms unfolded (NFKD: "𝐕𝐞𝐫𝐢𝐟𝐲" and
  * fullwidth "Ｖｅｒｉｆｙ" → "verify", a filter-evasion trick), split on anything that is not a letter or digit.
+ * Invisible characters and Cyrillic/Greek letters inside Latin words are undone first (normalise.ts), so
+ * "Pay\u200bPal" and "Pаypal" read as "paypal" for every keyword match (docs/detection.md "Normalisation").
  * Everything here is linear in the input.
  */
+import { normaliseText } from './normalise.js';
 
 const LIGATURES: Record<string, string> = { ß: 'ss', œ: 'oe', æ: 'ae', ø: 'o', đ: 'd', ł: 'l', ı: 'i' };
 
 /** Lower-case, diacritics removed, common ligatures expanded. */
 export function fold(text: string): string {
-  return text
+  return normaliseText(text)
     .normalize('NFKD')
     .toLowerCase()
     .replace(/[\u0300-\u036f]/g, '')
@@ -31,7 +34,7 @@ export function words(text: string, max = Number.MAX_SAFE_INTEGER): string[] {
 /** Words as written (case and accents kept), for keywords that only count when capitalised ("Orange"). */
 export function rawWords(text: string, max = Number.MAX_SAFE_INTEGER): string[] {
   const out: string[] = [];
-  for (const match of text.matchAll(WORD)) {
+  for (const match of normaliseText(text).matchAll(WORD)) {
     out.push(match[0]);
     if (out.length >= max) break;
   }

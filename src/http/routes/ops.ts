@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Metrics } from '../../ops/metrics.js';
-import type { Readiness } from '../../ops/readiness.js';
+import type { Readiness } from '../../core/readiness.js';
 
 export interface OpsRouteDeps {
   readiness: Readiness;

@@ -1,5 +1,5 @@
 /**
- * Readiness checks (issue 7): the store reachable, each enabled door listening, the worker alive.
+ * Readiness checks (docs/architecture.md, "Operations"): the store reachable, each enabled door listening, the worker alive.
  * Components register a check when they start; `/readyz` runs them all.
  */
 export type ReadinessCheck = () => Promise<true | string>;

@@ -1,0 +1,29 @@
+/**
+ * Who may send for a brand besides the brand itself (docs/brand-catalogue.md, `parent`): a parent sends
+ * for its children (GOV.UK Notify sends for HMRC and DVLA), a child's mail comes from its parent's
+ * infrastructure (Instagram from facebookmail.com), siblings share it, and a few networks send for their
+ * members (Interac e-Transfer notices name the customer's Canadian bank in the display name).
+ */
+import type { BrandIndex } from './brand-index.js';
+import type { Brand } from './data/brand-types.js';
+
+/** Networks whose own domain sends notices in the name of member brands. */
+const SENDS_FOR_MEMBERS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['Interac', new Set(['BMO', 'RBC Royal Bank', 'TD Bank', 'Scotiabank', 'CIBC', 'Desjardins', 'National Bank of Canada', 'Tangerine', 'Simplii Financial'])],
+]);
+
+/** True when `sender` (the brand owning the sending domain) may send mail in the name of `claimed`. */
+export function sendsFor(sender: Brand, claimed: Brand): boolean {
+  if (sender === claimed) return true;
+  if (claimed.parent && claimed.parent === sender.name) return true;
+  if (sender.parent && sender.parent === claimed.name) return true;
+  if (sender.parent && sender.parent === claimed.parent) return true;
+  return SENDS_FOR_MEMBERS.get(sender.name)?.has(claimed.name) ?? false;
+}
+
+/** True when `host` belongs to `claimed` or to a brand that sends for it. */
+export function ownedOrSentFor(brands: BrandIndex, claimed: Brand, host: string): boolean {
+  if (brands.owns(claimed, host)) return true;
+  const owner = brands.ownerOf(host);
+  return owner !== null && sendsFor(owner, claimed);
+}

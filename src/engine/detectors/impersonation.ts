@@ -1,0 +1,63 @@
+import type { Detector, DetectorInput } from '../detector.js';
+
+/**
+ * Rules that show a deceptive mechanism, with the strength from which it counts (docs/detection.md "How a
+ * verdict is reached"): link text that lies about a brand's or the recipient's domain, look-alike hosts,
+ * pages on hosts where anyone can publish, web pages or programs as attachments, a password form,
+ * disguised names.
+ */
+export const MECHANISM_RULES: ReadonlyMap<string, number> = new Map([
+  ['HREF_TEXT_MISMATCH', 0.8], ['URL_LOOKALIKE', 0.8], ['SENDER_LOOKALIKE', 0.8], ['URL_HOMOGRAPH', 1], ['URL_USERINFO', 1], ['URL_IP_HOST', 1], ['URL_DATA_OR_JAVASCRIPT', 1],
+  ['URL_FREE_HOSTING', 1], ['ATTACH_HTML', 0.8], ['ATTACH_EXECUTABLE', 1], ['ATTACH_MACRO', 0.8], ['ATTACH_DOUBLE_EXTENSION', 1], ['HTML_FORM', 1], ['DISGUISED_TEXT', 0.8],
+]);
+
+export const hasMechanism = (input: DetectorInput): boolean => mechanismOf(input) !== null;
+
+/** The first deceptive mechanism found; with `brand`, only one about that brand or about no brand in particular. */
+function mechanismOf(input: DetectorInput, brand?: string): string | null {
+  const hit = input.fired.find((f) => (MECHANISM_RULES.get(f.id) ?? Infinity) <= f.strength && (brand === undefined || f.brand === undefined || f.brand === brand));
+  return hit ? hit.reason : null;
+}
+
+/**
+ * Phishing as the decision model defines it: a claimed identity the sender is not, together with a risky
+ * ask or a deceptive mechanism. Runs after the other rules (it reads their mechanisms). The classifier can
+ * never clear a message on which this fires (scoring.ts).
+ */
+export const impersonationWithAsk: Detector = {
+  id: 'IMPERSONATION_WITH_ASK',
+  group: 'identity',
+  stage: 2,
+  identityIntent: true,
+  indicator: 'impersonation',
+  description: 'Claims to be a brand the sender is not (or spoofs the brand\'s own address while its links go elsewhere) and asks for credentials, payment, gift cards, bank details or a call, or uses a deceptive mechanism',
+  run(input) {
+    const j = input.judgement;
+    if (!j?.claim) return [];
+    const { claim, links, asks } = j;
+    const brand = claim.brand.name;
+    const strongClaim = claim.where.some((w) => w === 'display name' || w === 'sender address');
+    // A claim made only in the subject or text (a newsletter writing about Microsoft) counts with a
+    // mechanism only when the mechanism is about that brand.
+    const mechanism = strongClaim ? mechanismOf(input) : mechanismOf(input, brand);
+    if (asks.length === 0 && !mechanism) return [];
+    let strength: number;
+    let who: string;
+    if (j.sentByClaimed === false) {
+      // A weak claim (subject, text) from a sender whose links all stay at home is that sender's own mail
+      // mentioning the brand ("paid with PayPal"), not an impersonation.
+      if (!strongClaim && links.foreignCount === 0 && links.own > 0) return [];
+      strength = strongClaim ? 1 : 0.7;
+      who = input.sender.address ? `comes from ${input.sender.registrable || input.sender.address}` : 'has no sender address';
+    } else if (!j.authenticated && links.own === 0 && links.foreignCount > 0) {
+      // The brand's own address, unauthenticated, with every link elsewhere: a forged From.
+      strength = 0.7;
+      who = `uses ${brand}'s address ${input.sender.domain} without authentication while its links go to ${links.foreign[0]}`;
+    } else {
+      return [];
+    }
+    const ask = asks[0] ? `asks you to ${asks[0].kind} ("${asks[0].evidence}")` : '';
+    const how = mechanism ? `${ask ? '; ' : ''}${mechanism.charAt(0).toLowerCase()}${mechanism.slice(1)}` : '';
+    return [{ strength, reason: `Claims to be ${brand} (${claim.where.join(', ')}) but ${who}, and ${ask}${how}`, brand }];
+  },
+};

@@ -1,0 +1,75 @@
+/**
+ * Disguised identity and asks (docs/detection.md "Normalisation"): the places a reader trusts — display
+ * name, subject, link text — read once as written and once normalised (invisible characters removed,
+ * mixed-script words in Latin, ASCII look-alikes read as the letters they imitate). A brand or a risky ask
+ * that only appears once the disguise is undone, or that sits next to invisible characters, is evidence
+ * on its own: nobody writes "PayPaI" or "Micro\u200bsoft" by accident.
+ */
+import type { BrandIndex } from './brand-index.js';
+import type { Brand } from './data/brand-types.js';
+import { categoryOf } from './lexicon/index.js';
+import type { PhraseMatcher } from './text/phrase-matcher.js';
+import { lookalikeReadings, removeInvisible, unconfuse } from './text/normalise.js';
+import { rawWords, words } from './text/words.js';
+
+export interface Disguise {
+  /** "display name", "subject", "link text". */
+  where: string;
+  /** The text as written, cut for reasons. */
+  shown: string;
+  how: 'invisible characters' | 'mixed scripts' | 'look-alike letters';
+  /** What the disguise hides: a brand's name or a risky ask. */
+  brand: Brand | null;
+  ask: string | null;
+}
+
+/** Lexicon categories that are a risky ask or pressure (docs/detection.md "What does it ask"). */
+const ASK_CATEGORIES = new Set(['credential', 'payment', 'giftcard', 'wire', 'threat', 'urgency']);
+
+/** Replaces each word that has an ASCII look-alike reading by that reading. */
+export function readLookalikes(text: string): string {
+  const readings = lookalikeReadings(text, 200);
+  if (readings.length === 0) return text;
+  const map = new Map(readings.map((r) => [r.word, r.reading]));
+  return text.replace(/[\p{L}\p{N}|]+/gu, (w) => map.get(w) ?? w);
+}
+
+function asksIn(lexicon: PhraseMatcher, folded: string[]): string[] {
+  return lexicon.find(folded, 50).filter((h) => ASK_CATEGORIES.has(categoryOf(h.tag))).map((h) => h.text);
+}
+
+/** Disguises in one place; at most one per place (the strongest kind). */
+function inspect(where: string, text: string, brands: BrandIndex, lexicon: PhraseMatcher): Disguise | null {
+  if (!text) return null;
+  const sample = text.slice(0, 500);
+  const shown = sample.slice(0, 80);
+  const plainBrands = brands.mentions(words(sample, 60), rawWords(sample, 60));
+  const plainAsks = asksIn(lexicon, words(sample, 60));
+  const firstBrand = (found: Map<Brand, number>): Brand | null => found.keys().next().value ?? null;
+
+  const read = readLookalikes(unconfuse(removeInvisible(sample).text).text);
+  if (read !== sample) {
+    const readBrands = brands.mentions(words(read, 60), rawWords(read, 60));
+    const newBrand = [...readBrands.keys()].find((b) => !plainBrands.has(b)) ?? null;
+    const newAsk = asksIn(lexicon, words(read, 60)).find((a) => !plainAsks.includes(a)) ?? null;
+    if (newBrand || newAsk) return { where, shown, how: 'look-alike letters', brand: newBrand, ask: newAsk };
+  }
+  const hidden = removeInvisible(sample).hidden;
+  const mixed = unconfuse(removeInvisible(sample).text).mixed.length;
+  if ((hidden > 0 || mixed > 0) && (plainBrands.size > 0 || plainAsks.length > 0)) {
+    return { where, shown, how: hidden > 0 ? 'invisible characters' : 'mixed scripts', brand: firstBrand(plainBrands), ask: plainAsks[0] ?? null };
+  }
+  return null;
+}
+
+/** Disguises in the display name, the subject and up to 50 link texts. */
+export function findDisguises(input: { displayName: string; subject: string; linkTexts: readonly string[] }, brands: BrandIndex, lexicon: PhraseMatcher): Disguise[] {
+  const found: Disguise[] = [];
+  const places: Array<[string, string]> = [['display name', input.displayName], ['subject', input.subject], ...input.linkTexts.slice(0, 50).map((t): [string, string] => ['link text', t])];
+  for (const [where, text] of places) {
+    const disguise = inspect(where, text, brands, lexicon);
+    if (disguise) found.push(disguise);
+    if (found.length >= 5) break;
+  }
+  return found;
+}

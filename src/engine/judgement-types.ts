@@ -1,0 +1,43 @@
+/** The answers of the decision model (judgement.ts), kept apart so facts.ts can carry them without a cycle. */
+import type { Brand } from './data/brand-types.js';
+
+/** How strongly a message presents itself as coming from a brand, and where. */
+export interface BrandClaim {
+  brand: Brand;
+  score: number;
+  where: string[];
+}
+
+export type AskKind = 'sign in or give credentials' | 'pay or give card details' | 'buy gift cards' | 'change bank details or wire money' | 'call a phone number';
+
+export interface Ask {
+  kind: AskKind;
+  /** The words that ask, as found. */
+  evidence: string;
+}
+
+export interface LinkSummary {
+  /** Web links a reader can follow. */
+  total: number;
+  /** On the sender's organisation or on the claimed brand's domains. */
+  own: number;
+  /** Click-trackers and social-network profile links (footers): they say nothing either way. */
+  neutral: number;
+  /** Other hosts, at most 5 named. */
+  foreign: string[];
+  foreignCount: number;
+}
+
+export interface Judgement {
+  /** Who the mail claims to be: a brand claim strong enough to count (display name alone, or subject plus text). */
+  claim: BrandClaim | null;
+  /** The sender's organisation (sameOrganisation), '' without a usable From address. */
+  senderOrganisation: string;
+  /** The From domain is authenticated: DMARC pass, or a passing DKIM signature of its organisation. */
+  authenticated: boolean;
+  /** The claimed brand's own domain sent it (not failing SPF/DMARC), or null without a claim. */
+  sentByClaimed: boolean | null;
+  links: LinkSummary;
+  asks: Ask[];
+}
+

@@ -1,0 +1,125 @@
+/**
+ * The three questions a verdict rests on (docs/detection.md "How a verdict is reached"), answered once per
+ * message as facts with their evidence:
+ *   1. who does the mail claim to be (a catalogued brand named in the display name, sender address,
+ *      subject, text or logo text — never a social network named only in a footer);
+ *   2. is the sender that identity (sender organisation, aligned authentication, where the links go);
+ *   3. what does it ask the reader to do (sign in, pay, buy gift cards, change bank details, call a
+ *      number, open an attachment).
+ * Deceptive mechanisms (lying link text, look-alike hosts, web-page attachments, forms) come from the rules
+ * that detect them; see detectors/impersonation.ts.
+ */
+import type { Brand } from './data/brand-types.js';
+import { TRACKER_DOMAINS, userContentStrength } from './data/domains.js';
+import type { MessageFacts } from './facts.js';
+import type { Ask, AskKind, BrandClaim, Judgement, LinkSummary } from './judgement-types.js';
+import { categoryOf } from './lexicon/index.js';
+import { ownedOrSentFor } from './delegates.js';
+import { sameOrganisation } from './organisation.js';
+import { isSocialFooterHost, SOCIAL_BRAND_NAMES } from './social.js';
+
+/** A display name (3 points) alone, or subject (2) plus text, makes a claim (docs/detection.md). */
+export const CLAIM_THRESHOLD = 3;
+
+const ASK_OF_CATEGORY: Record<string, AskKind> = {
+  credential: 'sign in or give credentials',
+  payment: 'pay or give card details',
+  giftcard: 'buy gift cards',
+  wire: 'change bank details or wire money',
+};
+
+/** "call (800) 555-0199", "appelez le 01 23 45 67 89": a call-back request with a number. */
+const CALL_WORD = /\b(?:call|phone|ring|dial|appelez|contactez|rufen|anrufen|llame|llamar|chiama|chiamare|bel|ligue|ligar)\b/giu;
+const PHONE = /^.{0,60}?(\+?\d[\d\s().-]{7,18}\d)/u;
+
+/** What a call-back scam is about: a charge to dispute, a renewal to cancel, a refund to claim. */
+const MONEY_CONTEXT = /\b(?:charged?|debited|refunds?|cancel\w*|renew\w*|subscription|unauthori[sz]ed|fraud\w*|rembours\w*|annul\w*|abbuchung|erstattung|reembolso|cancelar|rimborso|annullare|terugbetaling|annuleren|reembolso|cancelamento)\b/iu;
+
+function callBack(text: string): string | null {
+  let seen = 0;
+  for (const match of text.matchAll(CALL_WORD)) {
+    if (++seen > 30) break;
+    const at = match.index ?? 0;
+    const after = text.slice(at + match[0].length, at + match[0].length + 70);
+    const phone = PHONE.exec(after)?.[1];
+    if (!phone || phone.replace(/\D/g, '').length < 9) continue;
+    if (MONEY_CONTEXT.test(text.slice(Math.max(0, at - 250), at + 120))) return `${match[0]} ${phone.trim()}`;
+  }
+  return null;
+}
+
+/** Is a claim made only by a social network's name in a footer or a social icon's image text? */
+function footerOnly(claim: BrandClaim): boolean {
+  if (!SOCIAL_BRAND_NAMES.has(claim.brand.name)) return false;
+  return claim.where.every((w) => w === 'text' || w === 'image text');
+}
+
+/** "Fwd: …", "TR: …", "WG: …", or a forwarded-message divider: the brand in the text is the forwarded mail's. */
+const FORWARD_SUBJECT = /^\s*(?:fwd?|tr|wg|rv|i|enc|doorst)\s*:/i;
+const FORWARD_DIVIDER = /-{2,}\s*(?:forwarded message|original message|message transf[ée]r[ée]|weitergeleitete nachricht|mensaje reenviado|messaggio inoltrato|doorgestuurd bericht|mensagem encaminhada)/i;
+
+export function isForwarded(facts: Pick<MessageFacts, 'message' | 'bodyText'>): boolean {
+  return FORWARD_SUBJECT.test(facts.message.subject) || FORWARD_DIVIDER.test(facts.bodyText.slice(0, 5000));
+}
+
+function claimOf(facts: MessageFacts): BrandClaim | null {
+  const forwarded = isForwarded(facts);
+  return facts.claims.find((c) => c.score >= CLAIM_THRESHOLD && !footerOnly(c) && !(forwarded && c.where.every((w) => w === 'text' || w === 'image text'))) ?? null;
+}
+
+function authenticatedSender(facts: MessageFacts): boolean {
+  const { auth, sender } = facts;
+  if (!sender.domain || auth.dmarc === 'fail' || auth.spf === 'fail') return false;
+  return auth.dmarc === 'pass' || auth.dkimPassDomains.some((d) => sameOrganisation(d, sender.domain));
+}
+
+function sentBy(facts: MessageFacts, brand: Brand): boolean {
+  const { sender, auth, brands } = facts;
+  if (auth.dkimPassDomains.some((d) => ownedOrSentFor(brands, brand, d))) return true;
+  if (!sender.domain || !ownedOrSentFor(brands, brand, sender.domain)) return false;
+  return auth.dmarc !== 'fail' && auth.spf !== 'fail';
+}
+
+function summariseLinks(facts: MessageFacts, brand: Brand | null): LinkSummary {
+  const summary: LinkSummary = { total: 0, own: 0, neutral: 0, foreign: [], foreignCount: 0 };
+  for (const u of facts.urls) {
+    const info = u.info;
+    if (!info || u.kind === 'img' || u.kind === 'iframe' || (info.scheme !== 'http' && info.scheme !== 'https') || !info.host) continue;
+    summary.total++;
+    const own = (!facts.sender.freemail && sameOrganisation(info.host, facts.sender.domain) && userContentStrength(info.host) === 0) || (brand !== null && ownedOrSentFor(facts.brands, brand, info.host));
+    if (own) summary.own++;
+    else if (TRACKER_DOMAINS.has(info.domain) || isSocialFooterHost(info.host)) summary.neutral++;
+    else {
+      summary.foreignCount++;
+      if (summary.foreign.length < 5 && !summary.foreign.includes(info.host)) summary.foreign.push(info.host);
+    }
+  }
+  return summary;
+}
+
+function asksOf(facts: MessageFacts): Ask[] {
+  const asks: Ask[] = [];
+  const add = (kind: AskKind, evidence: string): void => {
+    if (!asks.some((a) => a.kind === kind)) asks.push({ kind, evidence });
+  };
+  for (const hit of facts.phrases) {
+    const kind = ASK_OF_CATEGORY[categoryOf(hit.tag)];
+    if (kind) add(kind, hit.text);
+  }
+  if (facts.html && facts.html.passwordInputs > 0) add('sign in or give credentials', 'a password field in the mail');
+  const call = callBack(facts.ruleText.slice(0, 20_000));
+  if (call) add('call a phone number', call);
+  return asks;
+}
+
+export function judge(facts: MessageFacts): Judgement {
+  const claim = claimOf(facts);
+  return {
+    claim,
+    senderOrganisation: facts.sender.domain ? facts.sender.registrable : '',
+    authenticated: authenticatedSender(facts),
+    sentByClaimed: claim ? sentBy(facts, claim.brand) : null,
+    links: summariseLinks(facts, claim?.brand ?? facts.sender.ownBrand),
+    asks: asksOf(facts),
+  };
+}

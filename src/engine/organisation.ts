@@ -1,0 +1,29 @@
+import { registrableDomain } from '../mail/url-info.js';
+import { SHARED_PARENT_DOMAINS } from './data/brands-government-eu.js';
+
+/**
+ * The organisation a host belongs to: its registrable domain (tldts, private suffixes included), or, under
+ * a domain several organisations share (docs/brand-catalogue.md "What an entry says": admin.ch,
+ * finances.gouv.fr, com.be), that domain plus the label in front of it (estv.admin.ch, amazon.com.be).
+ * '' for an empty or unparseable host.
+ */
+export function organisationOf(host: string): string {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  if (!h) return '';
+  const registrable = registrableDomain(h);
+  if (!registrable) return '';
+  if (!SHARED_PARENT_DOMAINS.has(registrable) || h === registrable) return registrable;
+  const rest = h.slice(0, h.length - registrable.length - 1);
+  const label = rest.slice(rest.lastIndexOf('.') + 1);
+  return label ? `${label}.${registrable}` : registrable;
+}
+
+/**
+ * True when two hosts belong to one organisation: "mail.paypal.com" and "paypal.com" do, "notpaypal.com"
+ * and "paypal.com" do not (a suffix test would say they do), nor "estv.admin.ch" and "bag.admin.ch".
+ * The one comparison every rule uses for "same sender" (docs/detection.md "Is the sender that identity").
+ */
+export function sameOrganisation(a: string, b: string): boolean {
+  const x = organisationOf(a);
+  return x !== '' && x === organisationOf(b);
+}

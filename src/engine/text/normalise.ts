@@ -1,0 +1,130 @@
+/**
+ * Undoing what attackers do to text so that keyword matching reads what a person reads
+ * (docs/detection.md "Normalisation"): invisible and format characters, Unicode tag characters,
+ * Cyrillic/Greek letters inside Latin words, and ASCII look-alikes ("PayPaI", "rnicrosoft", "0ffice").
+ * Everything here is a single pass over the text: linear, no backtracking patterns.
+ */
+import { isMixedScript } from './confusables.js';
+
+/**
+ * Characters that render as nothing (or only change direction) and that no word needs: zero-width
+ * spaces and joiners, directional marks, soft hyphen, word joiner and invisible operators, variation
+ * selectors, byte-order mark, Hangul fillers, Mongolian vowel separator.
+ */
+const INVISIBLE_CLASS = '[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]';
+const INVISIBLE = new RegExp(INVISIBLE_CLASS, 'u');
+/** Unicode tag characters (U+E0000–E007F): invisible ASCII copies, legitimate only in flag emoji. */
+const TAG = /[\u{e0000}-\u{e007f}]/u;
+/** The black flag that subdivision flags (England, Scotland, Wales) build from tag characters. */
+const FLAG_BASE = '\u{1f3f4}';
+
+export interface Cleaned {
+  text: string;
+  /** Invisible characters found between two letters, or tag characters outside a flag emoji. */
+  hidden: number;
+}
+
+const isLetter = (c: string | undefined): boolean => c !== undefined && /\p{L}/u.test(c);
+
+/** Removes invisible and format characters; counts those that split a word or hide text. */
+export function removeInvisible(text: string): Cleaned {
+  if (!INVISIBLE.test(text)) return { text, hidden: 0 };
+  let out = '';
+  let hidden = 0;
+  let previousVisible: string | undefined;
+  let inFlag = false;
+  let pending = 0;
+  for (const c of text) {
+    if (INVISIBLE.test(c)) {
+      if (TAG.test(c)) {
+        if (!inFlag) hidden++;
+      } else if (isLetter(previousVisible)) {
+        pending++;
+      }
+      continue;
+    }
+    if (pending > 0 && isLetter(c)) hidden += pending;
+    pending = 0;
+    inFlag = c === FLAG_BASE;
+    previousVisible = c;
+    out += c;
+  }
+  return { text: out, hidden };
+}
+
+const CYRILLIC_GREEK_TO_LATIN: Record<string, string> = {
+  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', ѕ: 's', і: 'i', ї: 'i', ј: 'j', ԁ: 'd', һ: 'h', ӏ: 'l', ԛ: 'q', ԝ: 'w', ү: 'y', ո: 'n', ս: 'u',
+  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', Ѕ: 'S', І: 'I', Ј: 'J',
+  α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w',
+  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
+};
+
+const WORDISH = /[\p{L}\p{N}]+/gu;
+
+export interface Unconfused {
+  text: string;
+  /** Words that mixed Latin with Cyrillic or Greek letters and were rewritten in Latin. */
+  mixed: string[];
+}
+
+/**
+ * Rewrites words that mix Latin with Cyrillic or Greek look-alikes ("Pаypal" with a Cyrillic а) in
+ * Latin. Words written wholly in Cyrillic or Greek are text in that language and stay as they are.
+ */
+export function unconfuse(text: string): Unconfused {
+  const mixed: string[] = [];
+  const out = text.replace(WORDISH, (word) => {
+    if (!isMixedScript(word)) return word;
+    let latin = '';
+    for (const c of word) latin += CYRILLIC_GREEK_TO_LATIN[c] ?? c;
+    if (mixed.length < 20) mixed.push(word);
+    return latin;
+  });
+  return { text: out, mixed };
+}
+
+/**
+ * The ASCII look-alike reading of one word as written (case matters): digits among letters read as
+ * letters (0 → o, 1 → l, 3 → e, 5 → s), a capital I after a lower-case letter reads as l ("PayPaI"),
+ * "|" as l, "rn" as m, "vv" as w. Null when the word has none of these. Callers compare what a keyword
+ * search finds in this reading with what it finds in the word itself: only new finds count.
+ */
+export function asciiLookalike(word: string): string | null {
+  if (word.length < 3 || word.length > 40) return null;
+  let letters = 0;
+  for (const c of word) if (/[a-zA-Z]/.test(c)) letters++;
+  if (letters < 2) return null;
+  let out = '';
+  for (let i = 0; i < word.length; i++) {
+    const c = word[i]!;
+    const before = word[i - 1];
+    const after = word[i + 1];
+    const amongLetters = (before !== undefined && /[a-zA-Z]/.test(before)) || (after !== undefined && /[a-zA-Z]/.test(after));
+    if (c === '0' && amongLetters) out += 'o';
+    else if ((c === '1' || c === '|') && amongLetters) out += 'l';
+    else if (c === '3' && amongLetters) out += 'e';
+    else if (c === '5' && amongLetters) out += 's';
+    else if (c === 'I' && before !== undefined && /[a-z]/.test(before)) out += 'l';
+    else out += c;
+  }
+  out = out.replace(/rn/g, 'm').replace(/vv/g, 'w');
+  return out === word ? null : out;
+}
+
+/** Words of `text` as written, with their look-alike readings where they have one. */
+export function lookalikeReadings(text: string, max = 200): Array<{ word: string; reading: string }> {
+  const out: Array<{ word: string; reading: string }> = [];
+  let seen = 0;
+  for (const match of text.matchAll(/[\p{L}\p{N}|]+/gu)) {
+    if (++seen > max) break;
+    const reading = asciiLookalike(match[0]);
+    if (reading) out.push({ word: match[0], reading });
+  }
+  return out;
+}
+
+/** Invisible characters removed and mixed-script words rewritten: the text every matcher reads. */
+export function normaliseText(text: string): string {
+  const cleaned = removeInvisible(text).text;
+  return unconfuse(cleaned).text;
+}

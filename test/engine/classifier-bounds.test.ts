@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/loader.js';
+import { scoreRules, type Fired, type ScoringConfig } from '../../src/engine/scoring.js';
+
+const engine = loadConfig({ env: {} }).engine;
+const config: ScoringConfig = {
+  bias: engine.bias,
+  scale: engine.scale,
+  groupCaps: engine.group_caps,
+  thresholds: engine.thresholds,
+  classifier: {
+    aloneMaxScore: engine.classifier_bounds.alone_max_score,
+    otherEvidenceMin: engine.classifier_bounds.other_evidence_min,
+    maxPositive: engine.classifier_bounds.max_positive,
+    maxNegative: engine.classifier_bounds.max_negative,
+  },
+};
+const rule = (id: string, group: Fired['group'], contribution: number, extra: Partial<Fired> = {}): Fired => ({ id, group, strength: 1, reason: id, contribution, ...extra });
+const classifier = (contribution: number): Fired => rule(contribution > 0 ? 'CLASSIFIER_PHISH' : 'CLASSIFIER_HAM', 'classifier', contribution);
+const weightOf = (scored: ReturnType<typeof scoreRules>, id: string) => scored.rules.find((r) => r.id === id)?.weight ?? 0;
+
+describe('the classifier assists, bounded on both sides (docs/detection.md "The classifier assists")', () => {
+  it('by default never makes a message suspicious on its own', () => {
+    expect(engine.classifier_bounds.alone_max_score).toBeLessThan(engine.thresholds.suspicious);
+    const scored = scoreRules([classifier(4)], config);
+    expect(scored.verdict).toBe('safe');
+    expect(scored.score).toBeLessThanOrEqual(engine.classifier_bounds.alone_max_score);
+    // A faint hint (an impersonal greeting) does not unlock it either: it adds nothing beyond the edge.
+    const hinted = scoreRules([classifier(4), rule('GENERIC_GREETING', 'language', 0.48)], config);
+    const withoutClassifier = scoreRules([rule('GENERIC_GREETING', 'language', 0.48)], config);
+    expect(hinted.score).toBeLessThanOrEqual(Math.max(withoutClassifier.score, engine.classifier_bounds.alone_max_score));
+  });
+
+  it('assists real evidence, by at most that evidence and max_positive', () => {
+    const scored = scoreRules([classifier(4), rule('URL_LOOKALIKE', 'url', 1.5)], config);
+    expect(weightOf(scored, 'CLASSIFIER_PHISH')).toBeLessThanOrEqual(Math.min(1.5, engine.classifier_bounds.max_positive) + 1e-9);
+    expect(weightOf(scored, 'CLASSIFIER_PHISH')).toBeGreaterThan(0);
+  });
+
+  it('cannot pull a scam whose rules add +4.9 down to safe (its negative side is capped)', () => {
+    const scam = [rule('BRAND_SPOOFING', 'brand', 2.5), rule('CREDENTIAL_REQUEST', 'language', 1.5), rule('URL_LOOKALIKE', 'url', 0.9), classifier(-5)];
+    const scored = scoreRules(scam, config);
+    expect(weightOf(scored, 'CLASSIFIER_HAM')).toBe(-engine.classifier_bounds.max_negative);
+    expect(scored.verdict).toBe('phishing');
+    // Unbounded (the old scoring) the same message came out safe.
+    expect(scoreRules(scam, { ...config, classifier: undefined }).verdict).toBe('safe');
+  });
+
+  it('never clears a message with identity-plus-intent evidence', () => {
+    const fired = [rule('IMPERSONATION_WITH_ASK', 'identity', 0.9, { identityIntent: true }), classifier(-2)];
+    const scored = scoreRules(fired, config);
+    expect(scored.score).toBeGreaterThanOrEqual(engine.thresholds.suspicious);
+    // Without that evidence the same pull is allowed to clear it.
+    expect(scoreRules([rule('URL_SHORTENER', 'url', 0.9), classifier(-2)], config).verdict).toBe('safe');
+  });
+
+  it('is configurable: a higher alone_max_score lets it flag alone', () => {
+    const lenient = { ...config, classifier: { ...config.classifier!, aloneMaxScore: 0.75 } };
+    expect(scoreRules([classifier(4)], lenient).verdict).toBe('suspicious');
+  });
+});

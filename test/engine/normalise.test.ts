@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { BrandIndex } from '../../src/engine/brand-index.js';
+import { findDisguises } from '../../src/engine/disguise.js';
+import { authAlignedPass } from '../../src/engine/detectors/auth.js';
+import type { DetectorInput } from '../../src/engine/detector.js';
+import { createLexiconMatcher } from '../../src/engine/lexicon/index.js';
+import { organisationOf, sameOrganisation } from '../../src/engine/organisation.js';
+import { asciiLookalike, removeInvisible, unconfuse } from '../../src/engine/text/normalise.js';
+import { words } from '../../src/engine/text/words.js';
+
+describe('sameOrganisation (one test for "same sender" everywhere)', () => {
+  it('compares registrable domains, never suffixes', () => {
+    expect(sameOrganisation('mail.paypal.com', 'paypal.com')).toBe(true);
+    expect(sameOrganisation('notpaypal.com', 'paypal.com')).toBe(false);
+    expect(sameOrganisation('paypal.com.evil.xyz', 'paypal.com')).toBe(false);
+    expect(sameOrganisation('bbc.co.uk', 'news.bbc.co.uk')).toBe(true);
+    expect(sameOrganisation('example.co.uk', 'other.co.uk')).toBe(false);
+    expect(sameOrganisation('', '')).toBe(false);
+  });
+
+  it('keeps organisations under a shared parent domain apart (docs/brand-catalogue.md)', () => {
+    expect(organisationOf('mail.estv.admin.ch')).toBe('estv.admin.ch');
+    expect(sameOrganisation('estv.admin.ch', 'bag.admin.ch')).toBe(false);
+    expect(sameOrganisation('notify.estv.admin.ch', 'estv.admin.ch')).toBe(true);
+    expect(sameOrganisation('amazon.com.be', 'evil.com.be')).toBe(false);
+  });
+
+  it('AUTH_ALIGNED_PASS does not count a DKIM signature of notpaypal.com for paypal.com', () => {
+    const input = (dkim: string) => ({
+      auth: { source: 'verified', spf: 'none', dkim: 'pass', dmarc: 'none', dkimPassDomains: [dkim], spfDomain: '', dmarcDomain: '', dmarcPolicy: null },
+      sender: { domain: 'paypal.com', registrable: 'paypal.com' },
+    }) as unknown as DetectorInput;
+    expect(authAlignedPass.run(input('notpaypal.com'))).toEqual([]);
+    expect(authAlignedPass.run(input('mail.paypal.com'))).toHaveLength(1);
+  });
+});
+
+describe('normalisation before matching (docs/detection.md "Normalisation")', () => {
+  it('removes invisible and tag characters and counts those that split words', () => {
+    expect(removeInvisible('Pay\u200bPal')).toEqual({ text: 'PayPal', hidden: 1 });
+    const tags = [...'abc'].map((c) => String.fromCodePoint(0xe0000 + c.codePointAt(0)!)).join('');
+    expect(removeInvisible(`D${tags}HL`)).toEqual({ text: 'DHL', hidden: 3 });
+    // A subdivision flag is built from tag characters: not hidden text.
+    const scotland = `\u{1f3f4}${[...'gbsct'].map((c) => String.fromCodePoint(0xe0000 + c.codePointAt(0)!)).join('')}\u{e007f}`;
+    expect(removeInvisible(`Go ${scotland}!`).hidden).toBe(0);
+    expect(removeInvisible('plain text').hidden).toBe(0);
+  });
+
+  it('rewrites mixed-script words in Latin and leaves Cyrillic text alone', () => {
+    expect(unconfuse('Pаypal').text).toBe('Paypal');
+    expect(unconfuse('Привет мир').text).toBe('Привет мир');
+  });
+
+  it('reads ASCII look-alikes', () => {
+    expect(asciiLookalike('PayPaI')).toBe('PayPal');
+    expect(asciiLookalike('rnicrosoft')).toBe('microsoft');
+    expect(asciiLookalike('0ffice')).toBe('office');
+    expect(asciiLookalike('vvells')).toBe('wells');
+    expect(asciiLookalike('John')).toBeNull();
+    expect(asciiLookalike('2024')).toBeNull();
+  });
+
+  it('keyword words read through invisible characters', () => {
+    expect(words('Micro\u200bsoft')).toEqual(['microsoft']);
+  });
+
+  it('finds a brand or ask revealed only by undoing the disguise, and nothing in plain text', () => {
+    const brands = new BrandIndex();
+    const lexicon = createLexiconMatcher();
+    const found = (displayName: string, subject = '') => findDisguises({ displayName, subject, linkTexts: [] }, brands, lexicon);
+    expect(found('PayPaI Service')[0]).toMatchObject({ where: 'display name', how: 'look-alike letters', brand: { name: 'PayPal' } });
+    expect(found('Micro\u200bsoft Security')[0]).toMatchObject({ how: 'invisible characters', brand: { name: 'Microsoft' } });
+    expect(found('', 'Please verify your passw0rd')[0]?.ask).toBeTruthy();
+    expect(found('PayPal', 'Your receipt')).toEqual([]);
+    expect(found('Marie Dupont', 'Modern office furniture for the new floor')).toEqual([]);
+  });
+});

@@ -10,7 +10,8 @@ import type { AuthenticationService } from '../services/authentication/service.j
 import { authenticationResultsValue } from './authentication-header.js';
 import { boundedValue, tagSubject } from './header-values.js';
 import { limitsHit } from '../engine/detectors/limits.js';
-import { bareLineBreakInHeader } from './header-line-breaks.js';
+import { createHash } from 'node:crypto';
+import { bareLineBreakInHeader, headerSectionLength } from './header-line-breaks.js';
 import { parseAny } from './parse-any.js';
 import { actionFor, strictestAction, strictestVerdict } from './policy.js';
 import { headerText, readRawHeaders } from './raw-headers.js';
@@ -33,6 +34,17 @@ export interface GatewayDeps {
   authentication?: AuthenticationService;
   /** Recognises mail phishgate wrote and signed itself (quarantine digests): passed on untouched, unjudged. */
   isOwnMail?: (bytes: Buffer) => boolean;
+}
+
+/**
+ * What identifies one message across an MTA's retries (docs/security.md "Faults and retries"): the
+ * envelope sender, the Message-ID and a hash of the body. Header fields an MTA may add on the way
+ * (Received) do not change it; another message with the same Message-ID but another body does.
+ */
+function messageRetryKey(bytes: Buffer, mailFrom: string, message: NormalizedMessage): string {
+  const messageId = message.headers.find((h) => h.name.toLowerCase() === 'message-id')?.value ?? '';
+  const body = bytes.subarray(headerSectionLength(bytes));
+  return createHash('sha256').update(mailFrom).update('\0').update(messageId).update('\0').update(body).digest('hex');
 }
 
 /** Infrastructure problems are temporary: the MTA keeps the mail and retries (architecture). */
@@ -71,11 +83,13 @@ const skipped = (why: string, action: GatewayDecision['action'] = 'pass', reject
 export function createGateway(deps: GatewayDeps): Gateway {
   const { config } = deps;
 
-  async function analyseForTenant(tenantId: string, recipients: string[], message: NormalizedMessage, door: GatewayDoor) {
+  async function analyseForTenant(tenantId: string, recipients: string[], message: NormalizedMessage, door: GatewayDoor, retryKey: string) {
     const tenant = await deps.findTenant(tenantId);
     if (!tenant) throw new GatewayTemporaryError(`gateway routes mail to tenant ${tenantId}, which does not exist`);
     const principal = { tenant, livemode: true };
-    const options = { source: door, chargeQuota: config.gateway.charge_quota, recipients };
+    // A retry of the same message (MTA retry after a failed relay) reuses the analysis: no second event.
+    const idempotency = { key: `mail\0${retryKey}\0${recipients.join(',')}`, fingerprint: retryKey };
+    const options = { source: door, chargeQuota: config.gateway.charge_quota, recipients, idempotency };
     let record: AnalysisRecord;
     try {
       ({ record } = await deps.analysis.analyze(principal, message, options));
@@ -141,7 +155,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
       const results: Array<{ outcome: TenantOutcome; record: AnalysisRecord }> = [];
       try {
         // One analysis per tenant: each with its own lists, history and webhooks (contract §5).
-        for (const [tenantId, recipients] of byTenant) results.push(await analyseForTenant(tenantId, recipients, message, door));
+        const retryKey = messageRetryKey(bytes, envelope.mailFrom, message);
+        for (const [tenantId, recipients] of byTenant) results.push(await analyseForTenant(tenantId, recipients, message, door, retryKey));
       } catch (error) {
         if (isAppError(error) && error.code === 'quota_exceeded') return skipped('quota');
         if (error instanceof GatewayTemporaryError) throw error;

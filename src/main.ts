@@ -93,6 +93,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       engine,
       retentionDays: config.retention.analyses_days,
       quarantineDays: config.gateway.quarantine_days,
+      maxActiveKeys: config.rate_limit.max_active_keys_per_tenant,
       feedbackMessageBytes: config.feedback.max_message_bytes,
       tenantDomains: (id) => domainsByTenant.get(id) ?? [],
       afterCommit: [analysisMetricsHook(metrics)],

@@ -32,6 +32,8 @@ export interface ServiceOptions {
   feedbackMessageBytes?: number;
   /** Quarantine digests (config `digests`); without it digests cannot be sent, preferences still work. */
   digests?: DigestServiceOptions;
+  /** rate_limit.max_active_keys_per_tenant; absent = no cap. */
+  maxActiveKeys?: number;
 }
 
 /** Every service over one store; the only layer that touches the store (architecture). */
@@ -60,7 +62,7 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
   const feedback = createFeedbackService(ctx, { analysesDays: options.retentionDays, maxMessageBytes: options.feedbackMessageBytes ?? 1024 * 1024 });
   return {
     tenants: createTenantService(ctx),
-    keys: createKeyService(ctx),
+    keys: createKeyService(ctx, { maxActiveKeys: options.maxActiveKeys }),
     quota,
     lists,
     usage: createUsageService(ctx, quota),

@@ -77,6 +77,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     {
       engine,
       retentionDays: config.retention.analyses_days,
+      maxActiveKeys: config.rate_limit.max_active_keys_per_tenant,
       webhooks: webhookSettingsFromConfig(config.webhooks, options.random ?? (() => 0.5)),
       authentication: createAuthenticationService(config.auth, { resolve: stubResolve(options.dnsZone ?? {}) }),
     },
@@ -109,6 +110,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     rateLimiter: createMemoryRateLimiter(clock),
     readiness: createReadiness(),
     defaultRate: { perSecond: config.rate_limit.per_second, burst: config.rate_limit.burst },
+    tenantRate: config.rate_limit.per_tenant && { perSecond: config.rate_limit.per_tenant.per_second, burst: config.rate_limit.per_tenant.burst },
     cors: options.cors,
   });
 

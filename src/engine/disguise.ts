@@ -17,11 +17,14 @@ export interface Disguise {
   where: string;
   /** The text as written, cut for reasons. */
   shown: string;
-  how: 'invisible characters' | 'mixed scripts' | 'look-alike letters';
+  how: 'invisible characters' | 'mixed scripts' | 'look-alike letters' | 'strike-through overlays';
   /** What the disguise hides: a brand's name or a risky ask. */
   brand: Brand | null;
   ask: string | null;
 }
+
+/** Combining overlays (U+0334–U+0338) drawn through letters. */
+const OVERLAY = /[\u0334-\u0338]/gu;
 
 /** Lexicon categories that are a risky ask or pressure (docs/detection.md "What does it ask"). */
 const ASK_CATEGORIES = new Set(['credential', 'payment', 'giftcard', 'wire', 'threat', 'urgency']);
@@ -59,6 +62,11 @@ function inspect(where: string, text: string, brands: BrandIndex, lexicon: Phras
   if ((hidden > 0 || mixed > 0) && (plainBrands.size > 0 || plainAsks.length > 0)) {
     return { where, shown, how: hidden > 0 ? 'invisible characters' : 'mixed scripts', brand: firstBrand(plainBrands), ask: plainAsks[0] ?? null };
   }
+  // Even with nothing recognisable behind it, a display name or subject written with Cyrillic letters
+  // inside Latin words ("Mееt Ukrаiniаn Wоmеn") or struck through letter by letter ("P̶e̶n̶d̶i̶n̶g̶") is
+  // written to pass filters; it counts, more weakly (detectors/disguise.ts).
+  if (where !== 'link text' && mixed >= 2) return { where, shown, how: 'mixed scripts', brand: null, ask: null };
+  if (where !== 'link text' && (sample.match(OVERLAY) ?? []).length >= 4) return { where, shown, how: 'strike-through overlays', brand: null, ask: null };
   return null;
 }
 

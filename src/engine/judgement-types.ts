@@ -31,6 +31,8 @@ export interface LinkSummary {
 export interface Judgement {
   /** Who the mail claims to be: a brand claim strong enough to count (display name alone, or subject plus text). */
   claim: BrandClaim | null;
+  /** The strongest display-name or sender-address claim of a brand the sender does not stand behind. */
+  mismatch: BrandClaim | null;
   /** The sender's organisation (sameOrganisation), '' without a usable From address. */
   senderOrganisation: string;
   /** The From domain is authenticated: DMARC pass, or a passing DKIM signature of its organisation. */

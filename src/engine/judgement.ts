@@ -10,13 +10,14 @@
  * that detect them; see detectors/impersonation.ts.
  */
 import type { Brand } from './data/brand-types.js';
-import { TRACKER_DOMAINS, userContentStrength } from './data/domains.js';
+import { TRACKER_DOMAINS } from './data/domains.js';
 import type { MessageFacts } from './facts.js';
 import type { Ask, AskKind, BrandClaim, Judgement, LinkSummary } from './judgement-types.js';
 import { categoryOf } from './lexicon/index.js';
 import { ownedOrSentFor } from './delegates.js';
 import { sameOrganisation } from './organisation.js';
 import { isSocialFooterHost, SOCIAL_BRAND_NAMES } from './social.js';
+import { isUserContentLink } from './user-content.js';
 
 /** A display name (3 points) alone, or subject (2) plus text, makes a claim (docs/detection.md). */
 export const CLAIM_THRESHOLD = 3;
@@ -62,9 +63,18 @@ export function isForwarded(facts: Pick<MessageFacts, 'message' | 'bodyText'>): 
   return FORWARD_SUBJECT.test(facts.message.subject) || FORWARD_DIVIDER.test(facts.bodyText.slice(0, 5000));
 }
 
-function claimOf(facts: MessageFacts): BrandClaim | null {
+function countingClaims(facts: MessageFacts): BrandClaim[] {
   const forwarded = isForwarded(facts);
-  return facts.claims.find((c) => c.score >= CLAIM_THRESHOLD && !footerOnly(c) && !(forwarded && c.where.every((w) => w === 'text' || w === 'image text'))) ?? null;
+  return facts.claims.filter((c) => c.score >= CLAIM_THRESHOLD && !footerOnly(c) && !(forwarded && c.where.every((w) => w === 'text' || w === 'image text')));
+}
+
+/**
+ * The strongest display-name or sender-address claim the sender does not stand behind, even when a
+ * stronger claim names the sender itself: "Microsoft Account Team (via Google Forms)" from google.com
+ * claims Microsoft, whatever it says about Google.
+ */
+function mismatchOf(facts: MessageFacts, claims: readonly BrandClaim[]): BrandClaim | null {
+  return claims.find((c) => c.where.some((w) => w === 'display name' || w === 'sender address') && !sentBy(facts, c.brand)) ?? null;
 }
 
 function authenticatedSender(facts: MessageFacts): boolean {
@@ -86,7 +96,8 @@ function summariseLinks(facts: MessageFacts, brand: Brand | null): LinkSummary {
     const info = u.info;
     if (!info || u.kind === 'img' || u.kind === 'iframe' || (info.scheme !== 'http' && info.scheme !== 'https') || !info.host) continue;
     summary.total++;
-    const own = (!facts.sender.freemail && sameOrganisation(info.host, facts.sender.domain) && userContentStrength(info.host) === 0) || (brand !== null && ownedOrSentFor(facts.brands, brand, info.host));
+    // A user's page on a platform (a Google Form, a shared file) is nobody's own link (user-content.ts).
+    const own = !isUserContentLink(info) && ((!facts.sender.freemail && sameOrganisation(info.host, facts.sender.domain)) || (brand !== null && ownedOrSentFor(facts.brands, brand, info.host)));
     if (own) summary.own++;
     else if (TRACKER_DOMAINS.has(info.domain) || isSocialFooterHost(info.host)) summary.neutral++;
     else {
@@ -113,9 +124,11 @@ function asksOf(facts: MessageFacts): Ask[] {
 }
 
 export function judge(facts: MessageFacts): Judgement {
-  const claim = claimOf(facts);
+  const claims = countingClaims(facts);
+  const claim = claims[0] ?? null;
   return {
     claim,
+    mismatch: mismatchOf(facts, claims),
     senderOrganisation: facts.sender.domain ? facts.sender.registrable : '',
     authenticated: authenticatedSender(facts),
     sentByClaimed: claim ? sentBy(facts, claim.brand) : null,

@@ -56,7 +56,9 @@ describe('normalisation before matching (docs/detection.md "Normalisation")', ()
     expect(asciiLookalike('rnicrosoft')).toBe('microsoft');
     expect(asciiLookalike('0ffice')).toBe('office');
     expect(asciiLookalike('vvells')).toBe('wells');
+    expect(asciiLookalike('Iogin')).toBe('login');
     expect(asciiLookalike('John')).toBeNull();
+    expect(asciiLookalike('Italy')).toBe('ltaly');
     expect(asciiLookalike('2024')).toBeNull();
   });
 
@@ -73,5 +75,10 @@ describe('normalisation before matching (docs/detection.md "Normalisation")', ()
     expect(found('', 'Please verify your passw0rd')[0]?.ask).toBeTruthy();
     expect(found('PayPal', 'Your receipt')).toEqual([]);
     expect(found('Marie Dupont', 'Modern office furniture for the new floor')).toEqual([]);
+    expect(found('', 'Someone tried to Iog in to your account')[0]?.how).toBe('look-alike letters');
+    // Nothing recognisable behind it, but written to pass filters: counted, without a brand or ask.
+    expect(found('Mееt Ukrаiniаn Wоmеn')[0]).toMatchObject({ how: 'mixed scripts', brand: null, ask: null });
+    expect(found('', 'P\u0336e\u0336n\u0336d\u0336i\u0336n\u0336g\u0336 package')[0]).toMatchObject({ how: 'strike-through overlays' });
+    expect(found('Дмитрий Иванов', 'Отчёт за март')).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { TRACKER_DOMAINS } from '../data/domains.js';
 import type { Detector } from '../detector.js';
 import { isClickable } from './links.js';
 import { sameOrganisation } from '../organisation.js';
+import { isUserContentLink } from '../user-content.js';
 
 /**
  * Negative evidence (its weight is negative): the links go to the sender's own domain. Organisations
@@ -23,7 +24,8 @@ export const senderLinksAligned: Detector = {
     for (const u of urls) {
       const info = u.info;
       if (!info || !isClickable(u) || (info.scheme !== 'http' && info.scheme !== 'https') || !info.host) continue;
-      if (sameOrganisation(info.host, sender.domain)) aligned++;
+      if (isUserContentLink(info)) foreign++;
+      else if (sameOrganisation(info.host, sender.domain)) aligned++;
       else if (!TRACKER_DOMAINS.has(info.domain) && !brands.ownerOf(info.host)) foreign++;
     }
     if (aligned === 0 || aligned < foreign) return [];

@@ -5,6 +5,7 @@ import { isClickable } from './links.js';
 import { ownedOrSentFor } from '../delegates.js';
 import { hasMechanism } from './impersonation.js';
 import { isSocialFooterHost } from '../social.js';
+import { isUserContentLink } from '../user-content.js';
 
 
 /** Web links a reader can follow, without social-network footer links (they say nothing about the sender). */
@@ -55,11 +56,16 @@ export const brandAuthentic: Detector = {
   run(input) {
     const brand = input.sender.ownBrand ?? input.brands.brands.find((b) => input.auth.dkimPassDomains.some((d) => input.brands.owns(b, d))) ?? null;
     if (!brand || !sentByBrand(input, brand)) return [];
+    // Not when the display name or address claims another brand the sender does not stand behind
+    // ("Microsoft Account Team (via Google Forms)" from google.com).
+    const mismatch = input.judgement?.mismatch;
+    if (mismatch && mismatch.brand !== brand) return [];
     // A password form or a web page attached is a mechanism no genuine brand mail uses.
     if ((input.html?.passwordInputs ?? 0) > 0 || input.message.attachments.some((a) => /\.(html?|shtml|svgz?|xhtml|mht)$/i.test(a.filename ?? '') || a.contentType.toLowerCase() === 'text/html')) return [];
     const links = webLinks(input);
     if (links.length === 0) return [];
-    const foreign = links.filter((u) => !input.brands.owns(brand, u.info!.host) && !TRACKER_DOMAINS.has(u.info!.domain));
+    // A user's page on the brand's platform (a form, a shared file) is not the brand vouching (user-content.ts).
+    const foreign = links.filter((u) => isUserContentLink(u.info!) || (!input.brands.owns(brand, u.info!.host) && !TRACKER_DOMAINS.has(u.info!.domain)));
     if (foreign.length > 0) return [];
     const verified = input.auth.dmarc === 'pass' || input.auth.dkimPassDomains.some((d) => input.brands.owns(brand, d));
     return [{ strength: verified ? 1 : 0.8, reason: `Sent from ${brand.name}'s own domain ${input.sender.domain}${verified ? ' (authenticated)' : ''}, and every link points to ${brand.name}` }];

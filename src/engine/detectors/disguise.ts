@@ -12,9 +12,10 @@ export const disguisedText: Detector = {
   description: 'A brand name or a risky ask disguised with invisible characters, mixed scripts or look-alike letters in the display name, subject or link text',
   run({ disguises }) {
     return disguises.slice(0, 3).map((d) => {
-      const what = d.brand ? d.brand.name : `"${d.ask}"`;
+      const what = d.brand ? d.brand.name : d.ask ? `"${d.ask}"` : 'its words';
+      const strength = !d.brand && !d.ask ? 0.6 : d.where === 'link text' ? 0.8 : 1;
       return {
-        strength: d.where === 'link text' ? 0.8 : 1,
+        strength,
         reason: `The ${d.where} "${d.shown.replace(/[^\p{L}\p{N}\p{P}\p{Zs}]/gu, '')}" disguises ${what} with ${d.how}`,
         ...(d.brand ? { brand: d.brand.name } : {}),
       };

@@ -34,7 +34,10 @@ export const impersonationWithAsk: Detector = {
   run(input) {
     const j = input.judgement;
     if (!j?.claim) return [];
-    const { claim, links, asks } = j;
+    // The claim the sender does not stand behind, when a stronger one names the sender itself.
+    const claim = j.sentByClaimed === false || !j.mismatch ? j.claim : j.mismatch;
+    const { links, asks } = j;
+    const sentByClaimed = claim === j.claim ? j.sentByClaimed : false;
     const brand = claim.brand.name;
     const strongClaim = claim.where.some((w) => w === 'display name' || w === 'sender address');
     // A claim made only in the subject or text (a newsletter writing about Microsoft) counts with a
@@ -43,7 +46,7 @@ export const impersonationWithAsk: Detector = {
     if (asks.length === 0 && !mechanism) return [];
     let strength: number;
     let who: string;
-    if (j.sentByClaimed === false) {
+    if (sentByClaimed === false) {
       // A weak claim (subject, text) from a sender whose links all stay at home is that sender's own mail
       // mentioning the brand ("paid with PayPal"), not an impersonation.
       if (!strongClaim && links.foreignCount === 0 && links.own > 0) return [];

@@ -85,7 +85,8 @@ export function unconfuse(text: string): Unconfused {
 
 /**
  * The ASCII look-alike reading of one word as written (case matters): digits among letters read as
- * letters (0 → o, 1 → l, 3 → e, 5 → s), a capital I after a lower-case letter reads as l ("PayPaI"),
+ * letters (0 → o, 1 → l, 3 → e, 5 → s), a capital I after a lower-case letter reads as l ("PayPaI"), as
+ * does a capital I opening an otherwise lower-case word ("Iogin"),
  * "|" as l, "rn" as m, "vv" as w. Null when the word has none of these. Callers compare what a keyword
  * search finds in this reading with what it finds in the word itself: only new finds count.
  */
@@ -104,7 +105,7 @@ export function asciiLookalike(word: string): string | null {
     else if ((c === '1' || c === '|') && amongLetters) out += 'l';
     else if (c === '3' && amongLetters) out += 'e';
     else if (c === '5' && amongLetters) out += 's';
-    else if (c === 'I' && before !== undefined && /[a-z]/.test(before)) out += 'l';
+    else if (c === 'I' && ((before !== undefined && /[a-z]/.test(before)) || (i === 0 && word.length >= 3 && /[a-z]/.test(after ?? '') && /^I[a-z]+$/.test(word)))) out += 'l';
     else out += c;
   }
   out = out.replace(/rn/g, 'm').replace(/vv/g, 'w');

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:milter` — messages/s through the milter door and latency per message (issue 6 goal:
+ * `npm run bench:milter` — messages/s through the milter door and latency per message (goal in docs/milter.md:
  * ≥ 300 messages/s). A local milter client plays Postfix's sequence (negotiation, macros, pipelined
  * no-reply steps, the verdict round trip, two ABORTs) over 20 concurrent connections, from a child
  * process so that it does not share the door's event loop (Postfix would not either).

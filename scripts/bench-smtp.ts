@@ -1,7 +1,7 @@
 /**
  * npm run bench:smtp [-- --sessions 20 --messages 3000 --rate 200 --size 20000 --db URL --cpu-prof DIR]
  *
- * Messages/s through the SMTP content filter and the latency it adds (issue 5). Starts a real
+ * Messages/s through the SMTP content filter and the latency it adds (docs/smtp-filter.md). Starts a real
  * `phishgate serve` child process (SQLite in a temp dir unless --db is given) whose relay points at a
  * counting SMTP sink in this process, then sends ~20 KB multipart messages over `--sessions`
  * persistent SMTP sessions (as Postfix's `scan` transport does with its connection cache):

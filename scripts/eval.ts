@@ -1,5 +1,6 @@
 /**
  * npm run eval -- <corpus-dir> [--cv K] [--model FILE] [--no-classifier] [--errors N] [--rules] [--json]
+ * npm run eval -- --loso [corpus-dir…] [--raw] [--json-out FILE]   (leave-one-source-out, see eval-loso.ts)
  *
  * Runs the engine over a labelled corpus folder (labels.jsonl) and prints n, precision, recall, F1,
  * false-positive rate, ROC AUC, recall at FPR ≤ 1 % / 0.5 % / 0.1 %, the confusion matrix and the
@@ -14,7 +15,8 @@ import { loadConfig } from '../src/config/loader.js';
 import { messageFeatures } from '../src/engine/classifier/corpus-features.js';
 import { loadModel, type ClassifierModel } from '../src/engine/classifier/model.js';
 import { assignFolds, fitPlatt, trainModel } from '../src/engine/classifier/train.js';
-import { createEngine, loadConfiguredModel } from '../src/engine/engine.js';
+import { createEngine } from '../src/engine/engine.js';
+import { loadConfiguredModel } from '../src/engine/classifier/stage.js';
 import { featureLimitsOf, parseLimitsOf } from '../src/engine/limits.js';
 import { parseRawMessage } from '../src/mail/parse-raw.js';
 import { loadLabelledCorpus, sourceGroup, type LabelledMail } from './lib/corpus.js';
@@ -29,9 +31,17 @@ const { values, positionals } = parseArgs({
     rules: { type: 'boolean' },
     json: { type: 'boolean' },
     seed: { type: 'string' },
+    loso: { type: 'boolean' },
+    raw: { type: 'boolean' },
+    'json-out': { type: 'string' },
   },
   allowPositionals: true,
 });
+if (values.loso) {
+  const { evalLoso } = await import('./eval-loso.js');
+  await evalLoso(positionals, { raw: values.raw, json: values['json-out'] });
+  process.exit(0);
+}
 const dir = positionals[0];
 if (!dir) {
   console.error('usage: npm run eval -- <corpus-dir> [--cv K] [--model FILE] [--no-classifier] [--errors N] [--rules] [--json]');

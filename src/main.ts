@@ -13,6 +13,7 @@ import type { Engine } from './engine/types.js';
 import { startHttpDoor } from './http/door.js';
 import { startMilterDoor } from './milter/door.js';
 import { createGateway, type QuarantineSink } from './gateway/gateway.js';
+import { mailRoutingProblem } from './gateway/routing-check.js';
 import type { Gateway } from './gateway/types.js';
 import { parseRawMessage } from './mail/parse-raw.js';
 import type { Component } from './ops/component.js';
@@ -119,11 +120,11 @@ export interface RunningServer {
   runtime: Runtime;
   /** Bound addresses by door, e.g. { http: '127.0.0.1:8080', milter: '127.0.0.1:8891' }. */
   addresses: Record<string, string>;
-  /** Graceful stop (contract §7): doors stop accepting and finish in-flight work, then jobs, then the store. */
+  /** Graceful stop (docs/operations.md): doors stop accepting and finish in-flight work, then jobs, then the store. */
   close(): Promise<void>;
 }
 
-/** The one gateway the mail doors share (contract §5). */
+/** The one gateway the mail doors share (docs/gateway.md). */
 export function createRuntimeGateway(runtime: Runtime, quarantine: QuarantineSink): Gateway {
   return createGateway({
     config: runtime.config,
@@ -135,6 +136,12 @@ export function createRuntimeGateway(runtime: Runtime, quarantine: QuarantineSin
     authentication: runtime.services.authentication,
     isOwnMail: (bytes) => verifyOwnMail(bytes, runtime.linkSecrets, runtime.clock.now()),
   });
+}
+
+/** "REST API http://127.0.0.1:8080, SMTP filter 127.0.0.1:10025, milter off": what an operator checks first. */
+export function doorSummary(config: Config, addresses: Record<string, string>): string {
+  const door = (name: string, label: string, enabled: boolean, scheme = ''): string => `${label} ${enabled && addresses[name] ? `${scheme}${addresses[name]}` : 'off'}`;
+  return [door('http', 'REST API', config.http.enabled, 'http://'), door('smtp', 'SMTP filter', config.smtp.enabled), door('milter', 'milter', config.milter.enabled)].join(', ');
 }
 
 /** `phishgate serve`: starts every enabled door and the background jobs. */
@@ -186,7 +193,10 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
   }
 
   const addresses = Object.fromEntries([...doors, ...background].filter((c) => c.address).map((c) => [c.name, c.address!]));
-  logger.info({ addresses, database: runtime.store.location, version: VERSION }, 'phishgate listening');
+  // The message stays "phishgate listening" (scripts wait for it); `doors` says in words what listens where.
+  logger.info({ addresses, doors: doorSummary(config, addresses), database: runtime.store.location, version: VERSION }, 'phishgate listening');
+  const routing = await mailRoutingProblem(config, runtime.services.tenants.find).catch(() => null);
+  if (routing) logger.warn({ setting: 'gateway.default_tenant' }, routing);
   let closing: Promise<void> | null = null;
   return { runtime, addresses, close: () => (closing ??= closeAll()) };
 }

@@ -52,7 +52,30 @@ function parsePort(name: string, raw: string): number {
   return Number(raw);
 }
 
-/** Contract §3: environment variables override the files. */
+/** A variable of the environment that overrides one setting (docs/configuration.md lists them all). */
+export interface EnvironmentOverride {
+  variable: string;
+  path: string[];
+  parse?: (name: string, raw: string) => unknown;
+}
+
+const commaList = (_name: string, raw: string): string[] => raw.split(',').map((s) => s.trim()).filter(Boolean);
+
+/** Environment variables override the files (docs/configuration.md, "Environment variables"). */
+export const ENVIRONMENT_OVERRIDES: readonly EnvironmentOverride[] = [
+  { variable: 'PHISHGATE_DB', path: ['database', 'url'] },
+  { variable: 'PHISHGATE_HTTP_HOST', path: ['http', 'host'] },
+  { variable: 'PHISHGATE_HTTP_PORT', path: ['http', 'port'], parse: parsePort },
+  { variable: 'PHISHGATE_SMTP_PORT', path: ['smtp', 'port'], parse: parsePort },
+  { variable: 'PHISHGATE_RELAY', path: ['smtp', 'relay'] },
+  { variable: 'PHISHGATE_MILTER_PORT', path: ['milter', 'port'], parse: parsePort },
+  { variable: 'PHISHGATE_LLM_URL', path: ['llm', 'url'] },
+  { variable: 'PHISHGATE_LLM_MODEL', path: ['llm', 'model'] },
+  { variable: 'PHISHGATE_LOG_LEVEL', path: ['log', 'level'] },
+  { variable: 'PHISHGATE_REDIS_URL', path: ['rate_limit', 'redis_url'] },
+  { variable: 'PHISHGATE_DNS_SERVERS', path: ['auth', 'dns', 'servers'], parse: commaList },
+];
+
 function environmentOverrides(env: NodeJS.ProcessEnv): Plain {
   const over: Plain = {};
   const set = (path: string[], value: unknown): void => {
@@ -60,17 +83,10 @@ function environmentOverrides(env: NodeJS.ProcessEnv): Plain {
     for (const key of path.slice(0, -1)) node = (node[key] ??= {}) as Plain;
     node[path[path.length - 1]!] = value;
   };
-  if (env.PHISHGATE_DB) set(['database', 'url'], env.PHISHGATE_DB);
-  if (env.PHISHGATE_HTTP_HOST) set(['http', 'host'], env.PHISHGATE_HTTP_HOST);
-  if (env.PHISHGATE_HTTP_PORT) set(['http', 'port'], parsePort('PHISHGATE_HTTP_PORT', env.PHISHGATE_HTTP_PORT));
-  if (env.PHISHGATE_SMTP_PORT) set(['smtp', 'port'], parsePort('PHISHGATE_SMTP_PORT', env.PHISHGATE_SMTP_PORT));
-  if (env.PHISHGATE_RELAY) set(['smtp', 'relay'], env.PHISHGATE_RELAY);
-  if (env.PHISHGATE_MILTER_PORT) set(['milter', 'port'], parsePort('PHISHGATE_MILTER_PORT', env.PHISHGATE_MILTER_PORT));
-  if (env.PHISHGATE_LLM_URL) set(['llm', 'url'], env.PHISHGATE_LLM_URL);
-  if (env.PHISHGATE_LLM_MODEL) set(['llm', 'model'], env.PHISHGATE_LLM_MODEL);
-  if (env.PHISHGATE_LOG_LEVEL) set(['log', 'level'], env.PHISHGATE_LOG_LEVEL);
-  if (env.PHISHGATE_REDIS_URL) set(['rate_limit', 'redis_url'], env.PHISHGATE_REDIS_URL);
-  if (env.PHISHGATE_DNS_SERVERS) set(['auth', 'dns', 'servers'], env.PHISHGATE_DNS_SERVERS.split(',').map((s) => s.trim()).filter(Boolean));
+  for (const { variable, path, parse } of ENVIRONMENT_OVERRIDES) {
+    const raw = env[variable];
+    if (raw) set(path, parse ? parse(variable, raw) : raw);
+  }
   return over;
 }
 
@@ -110,7 +126,7 @@ export function loadConfig(options: LoadOptions = {}): Config {
   return validateConfig(merged);
 }
 
-/** Secrets come from the environment only, never from config files (spec §5.7). */
+/** Secrets come from the environment only, never from config files (docs/api.md). */
 export interface Secrets {
   llmApiKey: string | null;
   /**

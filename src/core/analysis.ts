@@ -1,5 +1,5 @@
 /**
- * What the engine returns (spec §2.1–2.2 as settled by contract §4). Doors map this to their own
+ * What the engine returns (docs/api.md). Doors map this to their own
  * language; the analysis service adds ids, cost and storage.
  */
 import type { AuthenticationFacts } from './authentication.js';
@@ -59,7 +59,7 @@ export interface EngineResult {
   rules: RuleHit[];
 }
 
-/** The stored, client-visible analysis (the analyze response's `data`, contract §4). */
+/** The stored, client-visible analysis (the analyze response's `data`, docs/api.md). */
 export interface AnalysisRecord extends Omit<EngineResult, 'rules'> {
   analysis_id: string;
   status: AnalysisStatus;

@@ -17,7 +17,7 @@ export interface Tenant {
   id: string;
   name: string;
   planCode: PlanCode;
-  /** Refuse analyses beyond the included quota instead of billing them (contract §4). */
+  /** Refuse analyses beyond the included quota instead of billing them (docs/api.md). */
   hardLimit: boolean;
   /** Overrides the plan's included quota when set. */
   quotaLimit: number | null;

@@ -1,5 +1,5 @@
 /**
- * The closed catalogue of expected failures (spec §7, contract §4). Every layer throws `AppError`;
+ * The closed catalogue of expected failures (docs/api.md). Every layer throws `AppError`;
  * each door maps it to its own language (HTTP envelope, SMTP reply, milter action).
  */
 export const ERROR_STATUS = {

@@ -13,7 +13,7 @@ export function plainAddress(address: string): string {
 
 /**
  * Parses CIDR entries (`127.0.0.0/8`, `::1/128`, or a bare address). A malformed entry stops start-up
- * with the name of the field, like every other configuration error (contract §3).
+ * with the name of the field, like every other configuration error (docs/configuration.md).
  */
 export function parseNetworks(entries: string[], field: string): NetworkList {
   const list = new BlockList();

@@ -1,4 +1,4 @@
-/** Webhook endpoints and their deliveries (spec §2.7, §6; contract §4 "Webhooks"). Plain types, no I/O. */
+/** Webhook endpoints and their deliveries (docs/api.md). Plain types, no I/O. */
 
 export const WEBHOOK_EVENT_TYPES = ['analysis.completed', 'analysis.phishing_detected'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

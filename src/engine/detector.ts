@@ -13,11 +13,32 @@ export interface DetectorHit {
   flag?: string;
   /** Brand imitated, for `indicators.brand_spoofing`. */
   brand?: string;
+  /**
+   * How the hit votes, from −1 (towards legitimate) to +1 (towards phishing, the default): contribution =
+   * weight × strength × direction. Only rules that can vote both ways (the LLM's verdict) set it.
+   */
+  direction?: number;
 }
 
-export type DetectorGroup = 'url' | 'sender' | 'auth' | 'language' | 'attachment' | 'classifier' | 'brand' | 'html' | 'identity' | 'llm';
+/** What a rule may use besides the facts while it runs. */
+export interface RuleContext {
+  /** Aborted when the rule's deadline passes: an asynchronous rule stops its I/O (fetch takes it directly). */
+  signal: AbortSignal;
+  /** Adds a coverage note to the analysis ("LLM timed out after 5000 ms; local verdict used"). */
+  note(text: string): void;
+}
 
-/** A named rule (Rspamd "symbol"): weights live in config under `engine.weights[id]`. */
+/**
+ * Rule groups are open: a rule names its group, and `engine.group_caps` may cap any group some rule names
+ * (a cap for a group no rule has fails start-up, docs/detection.md "Rules").
+ */
+export type DetectorGroup = string;
+
+/**
+ * A named rule (Rspamd "symbol"), the one kind of check the engine runs: weights live in config under
+ * `engine.weights[id]`. A rule answers synchronously or with a promise (I/O: DNS, reputation, an LLM); an
+ * asynchronous answer counts only within the rule's deadline (`deadlineMs`, else `engine.rule_deadline_ms`).
+ */
 export interface Detector {
   id: string;
   group: DetectorGroup;
@@ -25,9 +46,15 @@ export interface Detector {
   indicator?: 'impersonation' | 'urgency_pressure' | 'suspicious_links' | 'credential_request';
   /** Short description for docs and `--explain` output. */
   description: string;
-  /** 2: runs after every stage-1 rule and may read `input.fired` (docs/detection.md "How a verdict is reached"). */
-  stage?: 1 | 2;
+  /**
+   * 2: runs after every stage-1 rule and may read `input.fired` (docs/detection.md "How a verdict is reached");
+   * 3: runs last and reads what stages 1 and 2 found (the optional LLM's verdict).
+   */
+  stage?: 1 | 2 | 3;
+  /** Milliseconds an asynchronous answer may take; past it the rule scores nothing and coverage says so. */
+  deadlineMs?: number;
   /** Identity-plus-intent evidence: the classifier may not clear a message on which this fires (scoring.ts). */
   identityIntent?: boolean;
-  run(input: DetectorInput): DetectorHit[];
+  /** `ctx` is always given by the engine; rules that never use it may be called without it (tests). */
+  run(input: DetectorInput, ctx?: RuleContext): DetectorHit[] | Promise<DetectorHit[]>;
 }

@@ -1,23 +1,21 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { recommendationFor, type EngineResult, type FoundUrl, type Indicators, type Verdict } from '../core/analysis.js';
 import type { NormalizedMessage } from '../core/message.js';
 import type { Config } from '../config/schema.js';
 import { BrandIndex } from './brand-index.js';
-import { classifierFeatures } from './classifier/features.js';
-import { loadModel, predict, type ClassifierModel } from './classifier/model.js';
-import { SHIPPED_MODEL_PATH } from './classifier/shipped.js';
+import type { ClassifierModel } from './classifier/model.js';
+import { loadConfiguredModel, runClassifierStage } from './classifier/stage.js';
 import type { Brand } from './data/brand-types.js';
 import type { Detector, DetectorHit } from './detector.js';
 import { ALLOW_UNVERIFIED_WEIGHT_RANGE } from './detectors/authenticated.js';
-import { CLASSIFIER_LOGIT_RANGE } from './detectors/classifier.js';
-import { buildFacts, type ClassificationFacts, type MessageFacts } from './facts.js';
+import { buildFacts } from './facts.js';
 import { createLexiconMatcher } from './lexicon/index.js';
 import { decideLists } from './lists.js';
 import { safeReasons } from './explain.js';
 import { judge } from './judgement.js';
 import { decideAllLists } from './recipient-lists.js';
-import type { LlmStage } from './llm/stage.js';
+import { LLM_RULE_ID, type LlmStage } from './llm/stage.js';
+import { runRule } from './rule-runner.js';
+import { validateRuleConfig } from './rule-config.js';
 import { DETECTORS } from './registry.js';
 import { scoreRules, type Fired } from './scoring.js';
 import type { AnalysisContext, Engine } from './types.js';
@@ -38,48 +36,17 @@ export interface EngineDeps {
   brands?: readonly Brand[];
 }
 
-/** Loads the configured model (relative paths from the working directory) or the shipped one. */
-export function loadConfiguredModel(config: Config['engine'], cwd = process.cwd()): ClassifierModel | null {
-  if (config.model_path) return loadModel(resolve(cwd, config.model_path));
-  return existsSync(SHIPPED_MODEL_PATH) ? loadModel(SHIPPED_MODEL_PATH) : null;
-}
-
 const INDICATOR_MIN_WEIGHT = 0.5;
 /** Smallest contribution (log-odds) worth telling a reader about. */
 const REASON_MIN_WEIGHT = 0.25;
 const BRAND_RULE_ORDER = ['BRAND_DMARC_REJECT', 'IMPERSONATION_WITH_ASK', 'BRAND_SPOOFING', 'DISPLAY_NAME_BRAND', 'URL_LOOKALIKE', 'SENDER_LOOKALIKE', 'FREEMAIL_CORPORATE', 'DISGUISED_TEXT'];
 
-/**
- * Distinct subject and body words at which the classifier's opinion counts in full. Below it the opinion is
- * shrunk in proportion: a three-word note ("see you tomorrow") or an empty body is too little text for
- * wording statistics, and the dev corpus it learned from has almost no short legitimate mail, so its
- * confident guesses there are extrapolation (an empty body looked like image-only spam). Rules still judge.
- */
-export const FULL_EVIDENCE_WORDS = 40;
-
-export function evidenceFactor(features: readonly string[]): { words: number; factor: number } {
-  const words = features.filter((f) => (f.startsWith('w:') || f.startsWith('s:')) && f !== 'w:#empty').length;
-  return { words, factor: Math.min(1, words / FULL_EVIDENCE_WORDS) };
-}
-
-function classify(model: ClassifierModel, facts: MessageFacts, config: Config['engine']): ClassificationFacts & { evidence: { words: number; factor: number } } {
-  const chars = config.classifier_chars;
-  const features = classifierFeatures({ subject: facts.message.subject, body: facts.bodyText.slice(0, chars), urls: facts.urls, attachments: facts.message.attachments }, { chars });
-  const prediction = predict(model, features);
-  let logit = model.calibration.a * prediction.margin + model.calibration.b;
-  if (facts.language && facts.language !== 'en') logit *= config.classifier_foreign_factor;
-  const evidence = evidenceFactor(features);
-  logit *= evidence.factor;
-  logit = Math.max(-CLASSIFIER_LOGIT_RANGE, Math.min(CLASSIFIER_LOGIT_RANGE, logit));
-  return { probability: 1 / (1 + Math.exp(-logit)), logit, top: prediction.top, evidence };
-}
-
 export function createEngine(deps: EngineDeps): Engine {
-  const detectors = deps.detectors ?? DETECTORS;
   const config = deps.config;
-  for (const detector of detectors) {
-    if (config.weights[detector.id] === undefined) throw new Error(`engine.weights has no weight for rule ${detector.id}`);
-  }
+  const detectors = [...(deps.detectors ?? DETECTORS), ...(deps.llm ? [deps.llm.rule] : [])];
+  const weights: Record<string, number> = { ...config.weights, ...(deps.llm ? { [LLM_RULE_ID]: deps.llm.weight } : {}) };
+  validateRuleConfig(detectors, config);
+  const staged = [1, 2, 3].flatMap((stage) => detectors.filter((d) => (d.stage ?? 1) === stage));
   const allowWeight = config.weights.ALLOW_LIST_UNVERIFIED ?? 0;
   if (allowWeight < ALLOW_UNVERIFIED_WEIGHT_RANGE.min || allowWeight > ALLOW_UNVERIFIED_WEIGHT_RANGE.max) {
     // An unauthenticated allow entry is a hint, never a verdict (docs/authentication.md "Allow list").
@@ -110,32 +77,23 @@ export function createEngine(deps: EngineDeps): Engine {
       return { verdict, score: blocked ? 0.95 : 0, confidence: 1, model: localModel, reasons: [lists.reason], indicators, recommendation: recommendationFor(verdict), urls: found, coverage, rules: [] };
     }
 
-    if (classifier) {
-      const classification = classify(classifier, facts, config);
-      facts.classification = classification;
-      const { words, factor } = classification.evidence;
-      if (factor < 1) coverage.push(`only ${words} distinct words of text: the classifier's weight was reduced to ${Math.round(factor * 100)}%`);
-      if (facts.bodyText.length > config.classifier_chars) coverage.push(`body truncated at ${config.classifier_chars} characters for the classifier`);
-    } else {
-      coverage.push('no classifier model loaded: rules only');
-    }
+    facts.classification = runClassifierStage(classifier, facts, config, coverage);
 
     const fired: Fired[] = [];
     const brandsByRule = new Map<string, string>();
-    // Stage-2 rules read what stage-1 rules found (docs/detection.md "How a verdict is reached").
-    const staged = [...detectors.filter((d) => (d.stage ?? 1) === 1), ...detectors.filter((d) => d.stage === 2)];
+    const note = (text: string): void => {
+      coverage.push(text);
+    };
+    // Later stages read what earlier ones found (docs/detection.md "How a verdict is reached").
     for (const detector of staged) {
-      if (detector.stage === 2 && facts.fired.length !== fired.length) facts.fired = fired.map((f) => ({ id: f.id, strength: f.strength, reason: f.reason, ...(brandsByRule.has(f.id) ? { brand: brandsByRule.get(f.id)! } : {}) }));
-      let hits: DetectorHit[];
-      try {
-        hits = detector.run(facts);
-      } catch (error) {
-        deps.onDetectorError?.(detector.id, error);
-        continue;
+      if ((detector.stage ?? 1) > 1 && facts.fired.length !== fired.length) {
+        facts.fired = fired.map((f) => ({ id: f.id, strength: f.strength, contribution: f.contribution, reason: f.reason, ...(brandsByRule.has(f.id) ? { brand: brandsByRule.get(f.id)! } : {}) }));
       }
-      const best = hits.reduce<DetectorHit | undefined>((top, h) => (!top || h.strength > top.strength ? h : top), undefined);
-      if (!best || best.strength <= 0) continue;
-      fired.push({ id: detector.id, group: detector.group, strength: best.strength, reason: best.reason, contribution: (config.weights[detector.id] ?? 0) * best.strength, ...(detector.identityIntent ? { identityIntent: true } : {}) });
+      const hits = await runRule(detector, facts, { defaultDeadlineMs: config.rule_deadline_ms, note, ...(deps.onDetectorError ? { onError: deps.onDetectorError } : {}) });
+      const best = hits?.reduce<DetectorHit | undefined>((top, h) => (!top || h.strength > top.strength ? h : top), undefined);
+      if (!hits || !best || best.strength <= 0) continue;
+      const direction = Math.max(-1, Math.min(1, best.direction ?? 1));
+      fired.push({ id: detector.id, group: detector.group, strength: best.strength, reason: best.reason, contribution: (weights[detector.id] ?? 0) * best.strength * direction, ...(detector.identityIntent ? { identityIntent: true } : {}) });
       const brand = hits.find((h) => h.brand)?.brand;
       if (brand) brandsByRule.set(detector.id, brand);
       for (const hit of hits) {
@@ -143,16 +101,7 @@ export function createEngine(deps: EngineDeps): Engine {
         if (url && hit.flag && !url.flags.includes(hit.flag)) url.flags.push(hit.flag);
       }
     }
-
-    let model = localModel;
-    if (deps.llm) {
-      const outcome = await deps.llm.run(facts, fired.filter((f) => f.contribution > 0.3).map((f) => f.reason));
-      coverage.push(...outcome.coverage);
-      if (outcome.fired) {
-        fired.push(outcome.fired);
-        model = `${outcome.model}+local`;
-      }
-    }
+    const model = deps.llm && fired.some((f) => f.id === LLM_RULE_ID) ? `${deps.llm.model}+local` : localModel;
 
     const bounds = config.classifier_bounds;
     const scored = scoreRules(fired, {

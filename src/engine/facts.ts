@@ -76,8 +76,8 @@ export interface MessageFacts {
   classification: ClassificationFacts | null;
   /** The three questions answered: claimed identity, is the sender that identity, what it asks (judgement.ts). */
   judgement: Judgement | null;
-  /** Stage-1 rules that fired (id, strength, reason), filled by the engine before stage-2 rules run. */
-  fired: Array<{ id: string; strength: number; reason: string; brand?: string }>;
+  /** Rules of earlier stages that fired (id, strength, log-odds contributed, reason), filled by the engine between stages. */
+  fired: Array<{ id: string; strength: number; contribution: number; reason: string; brand?: string }>;
   coverage: string[];
 }
 

@@ -3,10 +3,10 @@ import { internalAuthenticated, senderLinksAligned } from './detectors/alignment
 import { attachDoubleExtension, attachEncryptedArchive, attachExecutable, attachHtml, attachMacro } from './detectors/attachments.js';
 import { authAlignedPass, authFail } from './detectors/auth.js';
 import { disguisedText } from './detectors/disguise.js';
-import { impersonationWithAsk } from './detectors/impersonation.js';
+import { impersonationWithAsk, linksDisownSender } from './detectors/impersonation.js';
 import { allowListUnverified, brandDkimAligned, brandDmarcReject } from './detectors/authenticated.js';
 import { brandAuthentic, brandSpoofing } from './detectors/brand.js';
-import { classifierHam, classifierPhish } from './detectors/classifier.js';
+import { classifierHam, classifierPhish } from './classifier/stage.js';
 import { htmlForm, htmlHiddenText, htmlImageOnly, unicodeObfuscation } from './detectors/html.js';
 import { credentialRequest, extortionLanguage, genericGreeting, giftCardRequest, paymentRequest, prizeLanguage, scamOfferLanguage, urgencyLanguage, wireTransferRequest } from './detectors/language.js';
 import { hrefTextMismatch, urlFreeHosting, urlIpHost, urlLoginPath, urlManySubdomains, urlRedirect, urlScript, urlShortener, urlSuspiciousTld, urlUserinfo } from './detectors/links.js';
@@ -24,5 +24,5 @@ export const DETECTORS: readonly Detector[] = [
   attachExecutable, attachMacro, attachHtml, attachDoubleExtension, attachEncryptedArchive,
   brandSpoofing, brandAuthentic,
   classifierPhish, classifierHam,
-  impersonationWithAsk,
+  impersonationWithAsk, linksDisownSender,
 ];

@@ -2,7 +2,7 @@ import type { EngineResult } from '../core/analysis.js';
 import type { AuthenticationFacts } from '../core/authentication.js';
 import type { NormalizedMessage } from '../core/message.js';
 
-/** An allow- or block-list entry as the engine sees it (contract §4). */
+/** An allow- or block-list entry as the engine sees it (docs/api.md). */
 export interface ListEntryRef {
   id: string;
   type: 'domain' | 'email';

@@ -49,11 +49,22 @@ function messageRetryKey(bytes: Buffer, mailFrom: string, message: NormalizedMes
 
 /** Infrastructure problems are temporary: the MTA keeps the mail and retries (architecture). */
 export class GatewayTemporaryError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /**
+   * Text the doors may put in their 451 reply, for problems the operator must fix in the configuration
+   * (docs/configuration.md): it names the setting, never a tenant id or an internal error.
+   */
+  readonly replyText: string | null;
+  constructor(message: string, options?: { cause?: unknown; replyText?: string }) {
     super(message, options);
     this.name = 'GatewayTemporaryError';
+    this.replyText = options?.replyText ?? null;
   }
 }
+
+/** The 451 text when no tenant is configured for a recipient: the sending side sees it in its queue. */
+export const NO_TENANT_REPLY = 'phishgate is not configured for this recipient domain (set gateway.default_tenant or gateway.domains), try again later';
+/** The 451 text when the configuration routes mail to a tenant that does not exist in the database. */
+export const UNKNOWN_TENANT_REPLY = 'phishgate routes this recipient to a tenant that does not exist (check gateway.default_tenant and gateway.domains), try again later';
 
 const REASONS_IN_HEADER = 3;
 
@@ -85,7 +96,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   async function analyseForTenant(tenantId: string, recipients: string[], message: NormalizedMessage, door: GatewayDoor, retryKey: string) {
     const tenant = await deps.findTenant(tenantId);
-    if (!tenant) throw new GatewayTemporaryError(`gateway routes mail to tenant ${tenantId}, which does not exist`);
+    if (!tenant) throw new GatewayTemporaryError(`gateway routes mail to tenant ${tenantId}, which does not exist`, { replyText: UNKNOWN_TENANT_REPLY });
     const principal = { tenant, livemode: true };
     // A retry of the same message (MTA retry after a failed relay) reuses the analysis: no second event.
     const idempotency = { key: `mail\0${retryKey}\0${recipients.join(',')}`, fingerprint: retryKey };
@@ -123,7 +134,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
           : skipped('size');
       }
       const { byTenant, unrouted } = routeRecipients(envelope.rcptTo, config.gateway.domains, config.gateway.default_tenant);
-      if (unrouted.length) throw new GatewayTemporaryError(`no tenant for recipient domain(s) of ${unrouted.length} recipient(s); set gateway.domains or gateway.default_tenant`);
+      if (unrouted.length) throw new GatewayTemporaryError(`no tenant for recipient domain(s) of ${unrouted.length} recipient(s); set gateway.domains or gateway.default_tenant`, { replyText: NO_TENANT_REPLY });
 
       const bytes = await raw.toBuffer();
       if (deps.isOwnMail?.(bytes)) return { ...skipped('own mail'), addHeaders: [], verbatim: true };
@@ -154,7 +165,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
       const results: Array<{ outcome: TenantOutcome; record: AnalysisRecord }> = [];
       try {
-        // One analysis per tenant: each with its own lists, history and webhooks (contract §5).
+        // One analysis per tenant: each with its own lists, history and webhooks (docs/gateway.md).
         const retryKey = messageRetryKey(bytes, envelope.mailFrom, message);
         for (const [tenantId, recipients] of byTenant) results.push(await analyseForTenant(tenantId, recipients, message, door, retryKey));
       } catch (error) {
@@ -190,7 +201,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     return {
       action,
       verdict,
-      // Quarantined mail keeps its headers and subject tag for release (contract §5: released "tagged").
+      // Quarantined mail keeps its headers and subject tag for release (docs/gateway.md: released "tagged").
       addHeaders: action === 'tag' || action === 'quarantine' ? tagHeaders([outcome], [record], authResults) : [],
       newSubject: (action === 'tag' || action === 'quarantine') && tag ? headerText(tagSubject(rawSubject, tag)) : null,
       reject: action === 'reject' ? { code: 550, enhanced: '5.7.1', text: `Message rejected by phishgate as ${verdict} (${outcome.analysisId})` } : null,

@@ -12,7 +12,7 @@ export const strictestVerdict = (verdicts: Verdict[]): Verdict =>
   verdicts.reduce<Verdict>((worst, v) => (VERDICT_RANK[v] > VERDICT_RANK[worst] ? v : worst), 'safe');
 
 /**
- * Contract §5: per-verdict action, configurable per door and per tenant. The most specific setting
+ * docs/gateway.md: per-verdict action, configurable per door and per tenant. The most specific setting
  * wins: tenant override, then the door's override, then `gateway.actions`.
  */
 export function actionFor(config: Config, door: GatewayDoor, tenantId: string, verdict: Verdict): GatewayAction {

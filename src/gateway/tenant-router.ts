@@ -8,7 +8,7 @@ export interface RoutedRecipients {
 }
 
 /**
- * Contract §5: `gateway.domains` maps recipient domains to tenants; the most specific entry wins, so
+ * docs/gateway.md: `gateway.domains` maps recipient domains to tenants; the most specific entry wins, so
  * `sales.acme.test` may belong to another tenant than `acme.test`; everything else goes to the default.
  */
 export function routeRecipients(rcptTo: string[], domains: Record<string, string>, defaultTenant: string | null): RoutedRecipients {

@@ -1,5 +1,5 @@
 /**
- * What the SMTP door and the milter share (contract §5): one decision per message, made by analysing it
+ * What the SMTP door and the milter share (docs/gateway.md): one decision per message, made by analysing it
  * once per tenant among its recipients and applying the strictest action.
  */
 import type { Verdict } from '../core/analysis.js';

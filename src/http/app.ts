@@ -9,6 +9,8 @@ import { installCors, type CorsOptions } from './cors.js';
 import { installQueryIntegerCheck } from './query-integers.js';
 import { installRouteTable } from './route-table.js';
 import { SHARED_SCHEMAS } from './schemas.js';
+import { finishOpenApiDocument } from './openapi-document.js';
+import { apiDocsRoutes } from './routes/api-docs.js';
 import { createValidatorCompiler } from './validation.js';
 import { analyzeRoutes, type AnalyzeRouteDeps } from './routes/v1/analyze.js';
 import { analysesRoutes } from './routes/v1/analyses.js';
@@ -76,10 +78,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'phishgate REST API', version: deps.version, description: 'Email phishing analysis (interface spec v1, contract §4).' },
+      info: { title: 'phishgate REST API', version: deps.version, description: 'Email phishing analysis (docs/api.md).' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'svc_live_… or svc_test_… API key' } } },
       security: [{ bearer: [] }],
     },
+    transformObject: (documentObject) => finishOpenApiDocument('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
 
@@ -104,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const plugin of deps.plugins ?? []) await plugin(app);
 
   app.get('/v1/openapi.json', { config: { scope: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  apiDocsRoutes(app);
   await app.ready();
   return app;
 }

@@ -5,7 +5,7 @@ import type { KeyService } from '../services/keys.js';
 import type { QuotaService, QuotaState } from '../services/quota.js';
 import type { RateLimit, RateLimiter } from '../services/rate-limiter.js';
 
-/** Scope each route requires (contract §4); `public` routes need no key. */
+/** Scope each route requires (docs/api.md); `public` routes need no key. */
 export type RouteScope = Scope | 'public';
 
 declare module 'fastify' {

@@ -3,6 +3,7 @@ import type {} from '@fastify/swagger';
 import { Type, type TSchema, type TUnsafe } from '@sinclair/typebox';
 import { VERDICTS, RECOMMENDATIONS, ANALYSIS_STATUSES } from '../core/analysis.js';
 import { AuthenticationSchema } from './authentication-schema.js';
+import { ERROR_STATUS } from '../core/errors.js';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 /** `{ type: string, enum: [...] }`: validation errors list the allowed values, and OpenAPI shows an enum. */
@@ -13,14 +14,17 @@ const literals = StringEnum;
 export const ErrorEnvelope = Type.Object(
   {
     success: Type.Literal(false),
-    error: Type.Object({ code: Type.String(), message: Type.String() }),
+    error: Type.Object({
+      code: StringEnum(Object.keys(ERROR_STATUS) as Array<keyof typeof ERROR_STATUS>, { description: 'Machine-readable reason; each code has one HTTP status (docs/api.md, "Errors")' }),
+      message: Type.String({ description: 'What went wrong, naming the field or setting when there is one' }),
+    }),
   },
-  { $id: 'ErrorEnvelope', description: 'Spec §7 error envelope' },
+  { $id: 'ErrorEnvelope', description: 'Error envelope (docs/api.md, "Envelope and errors")' },
 );
 
 export const QuotaObject = Type.Object(
   { used: Type.Integer(), limit: Nullable(Type.Integer()), remaining: Nullable(Type.Integer()) },
-  { description: 'Spec §2.3; limit and remaining are null for a tenant without limit' },
+  { description: 'Quota object (docs/api.md); limit and remaining are null for a tenant without limit' },
 );
 
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ success: Type.Literal(true), data });
@@ -43,7 +47,7 @@ export const IndicatorsSchema = Type.Object({
 
 export const FoundUrlSchema = Type.Object({ url: Type.String(), domain: Type.String(), flags: Type.Array(Type.String()) });
 
-/** The analysis result fields of spec §2.1 plus contract §4 additions. */
+/** The analysis result fields (docs/api.md, "Analyses"). */
 const resultFields = {
   verdict: VerdictSchema,
   score: Type.Number({ minimum: 0, maximum: 1 }),

@@ -14,7 +14,7 @@ function makeAjv(coerceTypes: boolean): Ajv {
 }
 
 /**
- * JSON bodies are validated as sent (a number where a string belongs is a 400, contract §4); query
+ * JSON bodies are validated as sent (a number where a string belongs is a 400, docs/api.md); query
  * strings and path parameters arrive as text, so numbers and booleans are coerced there.
  */
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {

@@ -1,5 +1,5 @@
 /**
- * Runs queued asynchronous analyses (contract §4) in the background: woken by each enqueue, and polling
+ * Runs queued asynchronous analyses (docs/api.md) in the background: woken by each enqueue, and polling
  * for jobs left by a previous run or another process. On a graceful stop it finishes the analyses it has
  * started; jobs not yet claimed stay `queued` in the store and are resumed at the next start.
  */

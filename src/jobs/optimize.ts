@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Store } from '../store/database.js';
 
 /**
- * Weekly store upkeep (issue 7). SQLite: fold the WAL back into the database file and refresh the
+ * Weekly store upkeep (docs/operations.md). SQLite: fold the WAL back into the database file and refresh the
  * planner's statistics; a full VACUUM would lock the database for as long as it takes, so it is left to
  * the admin (README). PostgreSQL: autovacuum does the work; ANALYZE refreshes statistics.
  */

@@ -16,7 +16,7 @@ export interface SchedulerDeps {
 const LEASE_MS = 30 * 60 * 1000;
 
 /**
- * node-cron wiring (contract §6). A run that fails is logged; the next scheduled run simply tries again
+ * node-cron wiring (docs/operations.md). A run that fails is logged; the next scheduled run simply tries again
  * (quota periods are computed from dates, so a missed run changes nothing).
  */
 export function startScheduledJobs(deps: SchedulerDeps): { stop(): Promise<void> } {

@@ -1,5 +1,5 @@
 /**
- * One webhook POST with the limits the contract asks for (§4): a timeout covering the whole exchange,
+ * One webhook POST with the limits docs/webhooks.md describes: a timeout covering the whole exchange,
  * redirects never followed (recorded as failures), at most `maxResponseBytes` of the body ever read, and
  * every network, DNS or TLS fault turned into a short description instead of an exception.
  */

@@ -1,5 +1,5 @@
 /**
- * The background work of issue 4 as one thing `serve` starts and stops (contract §6): the asynchronous
+ * The webhook background work (docs/webhooks.md) as one thing `serve` starts and stops (docs/operations.md): the asynchronous
  * analysis runner and the webhook delivery worker. Shaped like the composition root's other components
  * (`{ name, close(graceMs) }`), so it joins the list of things stopped after the doors.
  */

@@ -1,5 +1,5 @@
 /**
- * Webhook delivery worker (contract §6), started by `serve`. It keeps a set of endpoints believed to have
+ * Webhook delivery worker (docs/operations.md), started by `serve`. It keeps a set of endpoints believed to have
  * due deliveries (told by the outbox after each commit, and found by a periodic look-around for retries
  * and other processes' work), and for each one claims at most as many deliveries as it has free slots.
  * So a slow or dead receiver holds at most `perEndpointConcurrency` slots, endpoints are served in turn,

@@ -4,7 +4,7 @@ import { toAuthOutcome } from './auth-results.js';
 import { parseAddress, parseAddressList } from './addresses.js';
 import { DEFAULT_PARSE_LIMITS, parseRawMessage, type ParseLimits } from './parse-raw.js';
 
-/** The body of POST /v1/analyze (spec §4.1) after schema validation. */
+/** The body of POST /v1/analyze (docs/api.md) after schema validation. */
 export interface AnalyzeFields {
   subject?: string;
   from?: string;
@@ -55,7 +55,7 @@ function applyHeaderObject(message: NormalizedMessage, headers: Record<string, s
 
 /**
  * `decoded` is `raw_email` already decoded by the caller (it also needs the bytes, for DKIM).
- * Contract §4: with `raw_email` the fields come from the parsed message and the required fields are
+ * docs/api.md: with `raw_email` the fields come from the parsed message and the required fields are
  * waived; fields also given explicitly override the parsed ones, and `urls` are merged.
  */
 export async function messageFromFields(fields: AnalyzeFields, limits: ParseLimits = DEFAULT_PARSE_LIMITS, decoded: Buffer | null = null): Promise<NormalizedMessage> {

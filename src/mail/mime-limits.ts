@@ -1,6 +1,6 @@
 /**
  * A linear pre-pass over the raw bytes that makes a hostile message cheap before mailparser sees it
- * (issue 3 "Input": caps on size, parts, nesting depth and header count). It only follows the MIME
+ * (docs/detection.md "Input": caps on size, parts, nesting depth and header count). It only follows the MIME
  * structure (header blocks, boundaries, message/rfc822 bodies); it never decodes anything. What it cuts
  * is reported as coverage notes, and the cut message is still a valid input for mailparser (unterminated
  * multiparts are normal MIME damage that mailparser tolerates).

@@ -113,7 +113,7 @@ function clip(text: string, max: number, what: string, coverage: string[]): stri
 /**
  * Raw RFC 822 bytes → normalised message, through mailparser's streaming parser so that attachment
  * bodies are only peeked at, never kept. A linear pre-pass (`limitRawMessage`) first applies the size,
- * part, depth and header caps. Rejects input that is not a message at all (contract §4: "a message with
+ * part, depth and header caps. Rejects input that is not a message at all (docs/api.md: "a message with
  * neither headers nor body: 400").
  */
 export async function parseRawMessage(raw: Buffer, limits: ParseLimits = DEFAULT_PARSE_LIMITS): Promise<NormalizedMessage> {

@@ -1,5 +1,5 @@
 /**
- * Offline unwrapping of link wrappers and click-trackers whose target is written in the URL (issue 3:
+ * Offline unwrapping of link wrappers and click-trackers whose target is written in the URL (docs/detection.md:
  * "wrapped links are their top false-positive complaint"). Each unwrapper is a pure function of the
  * URL; none fetches anything. A wrapped URL is judged (and list-matched) by its target.
  */

@@ -7,7 +7,7 @@ import { FrameDecoder } from './frame-decoder.js';
 import { decodeReply, isFinalReply, type MilterReply } from './replies.js';
 import type { OptionOffer } from './negotiate.js';
 
-/** What Postfix 3.7 offers (milter-protocol.md §3, observed). */
+/** What Postfix 3.7 offers (docs/milter-protocol.md §3, observed). */
 export const POSTFIX_OFFER: OptionOffer = { version: MILTER_VERSION, actions: 0x1ff, protocol: 0x1fffff };
 
 export interface MilterClientOptions {
@@ -50,7 +50,7 @@ export interface MessageResult {
 const bracket = (address: string): string => (address.startsWith('<') ? address : `<${address}>`);
 
 /**
- * The MTA side of the protocol, playing Postfix's sequence (§2): used by the tests, the benchmark and
+ * The MTA side of the protocol, playing Postfix's sequence (docs/milter-protocol.md §2): used by the tests, the benchmark and
  * for poking a running door by hand. Commands that need no reply under the negotiated flags are
  * pipelined in one write, exactly the traffic pattern Postfix produces.
  */
@@ -171,7 +171,7 @@ export class MilterClient {
   /** Sends the stage's macros and the command (unless negotiated away), and reads its reply if one is due. */
   private async step(stage: string, macros: Array<[string, string]>, command: MilterCommand): Promise<MilterReply | null> {
     const code = commandCode(command.kind);
-    // Postfix sends the D packet even for a step the milter switched off (§3 "rules that bite").
+    // Postfix sends the D packet even for a step the milter switched off (docs/milter-protocol.md §3 "rules that bite").
     this.queue({ kind: 'macro', stage, macros });
     if (this.negotiated.protocol & (NO_SEND_FLAG[code] ?? 0)) return null;
     this.queue(command);

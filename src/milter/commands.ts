@@ -5,7 +5,7 @@ import { readCstr, splitCstrs } from './wire.js';
 
 export type ConnectFamily = 'unknown' | 'unix' | 'inet' | 'inet6';
 
-/** A decoded MTA → milter command (milter-protocol.md §4). */
+/** A decoded MTA → milter command (docs/milter-protocol.md §4). */
 export type MilterCommand =
   | { kind: 'optneg'; version: number; actions: number; protocol: number }
   /** `stage` is the command letter the macros belong to ('C', 'H', 'M', …). */
@@ -90,7 +90,7 @@ function singleString(data: Buffer): string {
   return data.subarray(0, end < 0 ? data.length : end).toString('utf8');
 }
 
-/** Validates one frame's payload against §4 and returns its typed form. */
+/** Validates one frame's payload against docs/milter-protocol.md §4 and returns its typed form. */
 export function decodeCommand(frame: Frame): MilterCommand {
   const { code, data } = frame;
   switch (code) {

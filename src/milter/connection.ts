@@ -15,7 +15,7 @@ export interface ConnectionOptions {
   idleTimeoutMs: number;
   /** Close a connection that has not negotiated (OPTNEG) within this time; Postfix sends it at once. */
   negotiateTimeoutMs?: number;
-  /** SMFIR_PROGRESS period while end of message is being decided (§6, §7 milter_content_timeout). */
+  /** SMFIR_PROGRESS period while end of message is being decided (docs/milter-protocol.md §6, §7 milter_content_timeout). */
   progressIntervalMs: number;
 }
 

@@ -1,14 +1,14 @@
 /**
- * Milter protocol v6 constants (shared/notes/milter-protocol.md §3, §4, §6). Codes are the ASCII bytes
+ * Milter protocol v6 constants (docs/milter-protocol.md §3, §4, §6). Codes are the ASCII bytes
  * on the wire; flags are the SMFIF_* action bits and SMFIP_* protocol bits exchanged in OPTNEG.
  */
 
-/** Highest protocol version we speak; OPTNEG replies min(this, MTA's version) (§3). */
+/** Highest protocol version we speak; OPTNEG replies min(this, MTA's version) (docs/milter-protocol.md §3). */
 export const MILTER_VERSION = 6;
 /** libmilter refuses MTAs older than protocol 2; so do we. */
 export const MILTER_MIN_VERSION = 2;
 
-/** Commands, MTA → milter (§4). */
+/** Commands, MTA → milter (docs/milter-protocol.md §4). */
 export const Cmd = {
   ABORT: 0x41, // 'A'
   BODY: 0x42, // 'B'
@@ -27,7 +27,7 @@ export const Cmd = {
   UNKNOWN: 0x55, // 'U'
 } as const;
 
-/** Replies, milter → MTA (§6). */
+/** Replies, milter → MTA (docs/milter-protocol.md §6). */
 export const Reply = {
   ADDRCPT: 0x2b, // '+'
   DELRCPT: 0x2d, // '-'
@@ -52,7 +52,7 @@ export const Reply = {
   OPTNEG: 0x4f, // 'O'
 } as const;
 
-/** SMFIF_*: modifications the milter may request at end of message (§3). */
+/** SMFIF_*: modifications the milter may request at end of message (docs/milter-protocol.md §3). */
 export const Action = {
   ADDHDRS: 0x001,
   CHGBODY: 0x002,
@@ -65,7 +65,7 @@ export const Action = {
   SETSYMLIST: 0x100,
 } as const;
 
-/** SMFIP_*: steps the MTA skips (NO*) or sends without waiting for a reply (NR_*) (§3). */
+/** SMFIP_*: steps the MTA skips (NO*) or sends without waiting for a reply (NR_*) (docs/milter-protocol.md §3). */
 export const Proto = {
   NOCONNECT: 0x000001,
   NOHELO: 0x000002,
@@ -90,7 +90,7 @@ export const Proto = {
   HDR_LEADSPC: 0x100000,
 } as const;
 
-/** SMFIM_*: macro stages named in the OPTNEG macro lists (§3; EOM=5 comes before EOH=6). */
+/** SMFIM_*: macro stages named in the OPTNEG macro lists (docs/milter-protocol.md §3; EOM=5 comes before EOH=6). */
 export const MacroStage = {
   CONNECT: 0,
   HELO: 1,
@@ -101,7 +101,7 @@ export const MacroStage = {
   EOH: 6,
 } as const;
 
-/** The no-reply flag that belongs to each command that normally gets a reply (§3 "rules that bite"). */
+/** The no-reply flag that belongs to each command that normally gets a reply (docs/milter-protocol.md §3 "rules that bite"). */
 export const NO_REPLY_FLAG: Readonly<Record<number, number>> = {
   [Cmd.CONNECT]: Proto.NR_CONN,
   [Cmd.HELO]: Proto.NR_HELO,
@@ -114,7 +114,7 @@ export const NO_REPLY_FLAG: Readonly<Record<number, number>> = {
   [Cmd.BODY]: Proto.NR_BODY,
 };
 
-/** The "don't send" flag of each command the MTA may leave out (§3). */
+/** The "don't send" flag of each command the MTA may leave out (docs/milter-protocol.md §3). */
 export const NO_SEND_FLAG: Readonly<Record<number, number>> = {
   [Cmd.CONNECT]: Proto.NOCONNECT,
   [Cmd.HELO]: Proto.NOHELO,
@@ -127,7 +127,7 @@ export const NO_SEND_FLAG: Readonly<Record<number, number>> = {
   [Cmd.BODY]: Proto.NOBODY,
 };
 
-/** Largest BODY chunk Postfix and libmilter send (§4 "Body"). */
+/** Largest BODY chunk Postfix and libmilter send (docs/milter-protocol.md §4 "Body"). */
 export const MAX_BODY_CHUNK = 65535;
 
 export function codeName(code: number): string {

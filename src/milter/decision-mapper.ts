@@ -6,7 +6,7 @@ export type QuarantineMode = 'hold' | 'store' | 'both';
 
 export interface MapperContext {
   quarantineMode: QuarantineMode;
-  /** SMFIF_* bits the MTA granted; an edit it did not grant is left out rather than sent (§3). */
+  /** SMFIF_* bits the MTA granted; an edit it did not grant is left out rather than sent (docs/milter-protocol.md §3). */
   canAddHeaders: boolean;
   canChangeHeaders: boolean;
   canQuarantine: boolean;
@@ -35,7 +35,7 @@ function oneLine(text: string): string {
   return text.replace(/[\0\r\n]+/g, ' ').trim();
 }
 
-/** Folded values use bare LF toward Postfix (architecture note; §4 "Headers"), never CRLF or NUL. */
+/** Folded values use bare LF toward Postfix (docs/milter-protocol.md §4 "Headers"), never CRLF or NUL. */
 function headerValue(value: string, leadingSpace: boolean): string {
   const lf = value.replace(/\0/g, '').replace(/\r\n?/g, '\n');
   return leadingSpace ? ` ${lf}` : lf;
@@ -46,7 +46,7 @@ function validHeaderName(name: string): boolean {
 }
 
 /**
- * SMFIR_REPLYCODE text (§6): 4xx/5xx, three digits and a space, an enhanced code of the same class,
+ * SMFIR_REPLYCODE text (docs/milter-protocol.md §6): 4xx/5xx, three digits and a space, an enhanced code of the same class,
  * `%` doubled because Postfix expands `%%`. Anything else falls back to 550 5.7.1.
  */
 export function replyCodeText(reject: GatewayDecision['reject']): string {
@@ -109,10 +109,14 @@ export function planActions(decision: GatewayDecision, ctx: MapperContext): Milt
 
 /**
  * Internal error (gateway, engine, store): tempfail so the MTA keeps the mail and the client retries,
- * or — configured fail-open — accept it, still without forged phishgate headers.
+ * or — configured fail-open — accept it, still without forged phishgate headers. A configuration problem
+ * (no tenant for the recipient) gets its own text naming the setting; internal errors stay generic.
  */
-export function planError(onError: 'tempfail' | 'accept', ctx: MapperContext): MilterPlan {
-  if (onError === 'tempfail') return { store: false, replies: [{ kind: 'replycode', text: TEMPFAIL_TEXT }] };
+export function planError(onError: 'tempfail' | 'accept', ctx: MapperContext, configurationProblem: string | null = null): MilterPlan {
+  if (onError === 'tempfail') {
+    const text = configurationProblem ? `451 4.3.0 ${oneLine(configurationProblem).slice(0, 400).replace(/%/g, '%%')}` : TEMPFAIL_TEXT;
+    return { store: false, replies: [{ kind: 'replycode', text }] };
+  }
   const none: GatewayDecision = { action: 'pass', verdict: null, addHeaders: [], newSubject: null, reject: null, quarantineReason: null, tenants: [] };
   return { store: false, replies: [...headerEdits(none, ctx, []), { kind: 'accept' }] };
 }

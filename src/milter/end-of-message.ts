@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { GatewayTemporaryError } from '../gateway/gateway.js';
 import type { Gateway, GatewayDecision } from '../gateway/types.js';
 import { Action, Proto } from './constants.js';
 import { planActions, planError, type MapperContext, type QuarantineMode } from './decision-mapper.js';
@@ -27,7 +28,7 @@ export class DecisionTimeoutError extends Error {
 }
 
 /**
- * Contract §5: oversize mail is passed unscanned with `X-Phishgate-Skipped: size`, or rejected — the same
+ * docs/gateway.md: oversize mail is passed unscanned with `X-Phishgate-Skipped: size`, or rejected — the same
  * decision the gateway makes for `raw.size > max_message_bytes`. The door makes it itself because it
  * stops keeping a message's bytes at that size, so there is no whole message to hand over.
  */
@@ -75,7 +76,7 @@ function outcomeOf(replies: MilterReply[]): string {
  * BODYEOB: ask the gateway (the same service every door uses), keep the message in the store when
  * the plan says so, and turn the decision into replies. Any failure on the way — including a decision
  * that outlasts `decisionTimeoutMs` — is an internal error: tempfail (mail retried, never lost) or
- * accept when configured to fail open (contract §5).
+ * accept when configured to fail open (docs/gateway.md).
  */
 export function createEndOfMessageHandler(deps: EndOfMessageDeps): EndOfMessageHandler {
   const now = deps.now ?? Date.now;
@@ -130,7 +131,7 @@ export function createEndOfMessageHandler(deps: EndOfMessageDeps): EndOfMessageH
       if (!(error instanceof DecisionTimeoutError)) await disposed;
       deps.onOutcome?.(deps.onError === 'tempfail' ? 'error_tempfail' : 'error_accept');
       log.error({ err: error, onError: deps.onError, ms: now() - started }, 'milter analysis failed');
-      return planError(deps.onError, ctx).replies;
+      return planError(deps.onError, ctx, error instanceof GatewayTemporaryError ? error.replyText : null).replies;
     }
   };
 }

@@ -1,11 +1,11 @@
 /**
  * Typed protocol errors (architecture: go-milter model). Any of them ends the connection; the MTA then
- * applies its `milter_default_action` for that session (milter-protocol.md §7).
+ * applies its `milter_default_action` for that session (docs/milter-protocol.md §7).
  */
 export type MilterProtocolErrorKind =
   /** A frame announced more than `max_frame_bytes` (or a zero length, which has no command byte). */
   | 'frame_size'
-  /** A command's payload does not have the layout §4 defines. */
+  /** A command's payload does not have the layout docs/milter-protocol.md §4 defines. */
   | 'malformed'
   /** A command byte we do not know. */
   | 'unknown_command'

@@ -1,6 +1,6 @@
 import { MilterProtocolError } from './errors.js';
 
-/** One packet: the command or reply byte and its payload (milter-protocol.md §1). */
+/** One packet: the command or reply byte and its payload (docs/milter-protocol.md §1). */
 export interface Frame {
   code: number;
   data: Buffer;
@@ -9,7 +9,7 @@ export interface Frame {
 const HEADER_BYTES = 4;
 
 /**
- * Incremental frame parser over arbitrary TCP splits (§1: "buffer, then parse while buf >= 4 + len").
+ * Incremental frame parser over arbitrary TCP splits (docs/milter-protocol.md §1: "buffer, then parse while buf >= 4 + len").
  * Chunks are kept as received and copied only when a frame straddles them, so a 64 KiB BODY frame that
  * arrives in many segments is assembled once, not re-concatenated per segment.
  */

@@ -1,4 +1,4 @@
-/** `uint32 len` (= 1 + payload) + code + payload (milter-protocol.md §1). */
+/** `uint32 len` (= 1 + payload) + code + payload (docs/milter-protocol.md §1). */
 export function encodeFrame(code: number, parts: readonly Buffer[] = []): Buffer {
   let payload = 0;
   for (const part of parts) payload += part.length;

@@ -1,4 +1,4 @@
-/** The milter door's public surface (issue 6). */
+/** The milter door's public surface (docs/milter.md). */
 export { createMilterServer, type MilterServer, type MilterServerOptions, type MilterServerStats } from './server.js';
 export { MilterClient, POSTFIX_OFFER, type ClientMessage, type MessageResult, type MilterClientOptions } from './client.js';
 export { MilterProtocolError, type MilterProtocolErrorKind } from './errors.js';

@@ -1,5 +1,5 @@
 /**
- * Per-connection macro values by stage (§8 step 3). CONNECT and HELO macros live as long as the
+ * Per-connection macro values by stage (docs/milter-protocol.md §8 step 3). CONNECT and HELO macros live as long as the
  * connection; the others belong to one message and are dropped on ABORT and after end of message.
  */
 const CONNECTION_STAGES = new Set(['C', 'H']);

@@ -5,15 +5,15 @@ export interface CollectorOptions {
   /** Past this many bytes the message moves from memory to a temporary file. */
   spillThresholdBytes: number;
   spoolDir: string | null;
-  /** Past this many bytes nothing more is kept: the message is reported oversize (contract §5). */
+  /** Past this many bytes nothing more is kept: the message is reported oversize (docs/gateway.md). */
   maxMessageBytes: number;
-  /** HDR_LEADSPC was negotiated: values arrive with their leading space (milter-protocol.md §4 "Headers"). */
+  /** HDR_LEADSPC was negotiated: values arrive with their leading space (docs/milter-protocol.md §4 "Headers"). */
   leadingSpace: boolean;
   /** auth.authserv_id: incoming Authentication-Results with it are forged (docs/authentication.md). */
   ownAuthservId?: string | null;
 }
 
-/** One header occurrence as Postfix counts them for CHGHEADER: 1-based, per name, case-insensitive (§6). */
+/** One header occurrence as Postfix counts them for CHGHEADER: 1-based, per name, case-insensitive (docs/milter-protocol.md §6). */
 export interface HeaderOccurrence {
   name: string;
   index: number;
@@ -32,7 +32,7 @@ const CRLF = Buffer.from('\r\n');
 const COLON = Buffer.from(':');
 const COLON_SPACE = Buffer.from(': ');
 
-/** Folded values arrive with bare LF (§4 "Headers"); the raw message uses CRLF everywhere. */
+/** Folded values arrive with bare LF (docs/milter-protocol.md §4 "Headers"); the raw message uses CRLF everywhere. */
 function toCrlf(value: Buffer): Buffer {
   if (!value.includes(0x0a)) return value;
   return Buffer.from(value.toString('latin1').replace(/\r?\n/g, '\r\n'), 'latin1');

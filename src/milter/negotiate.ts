@@ -2,7 +2,7 @@ import { Action, MILTER_MIN_VERSION, MILTER_VERSION, MacroStage, Proto } from '.
 import { MilterProtocolError } from './errors.js';
 import type { MacroRequest, MilterReply } from './replies.js';
 
-/** What the MTA offered in its OPTNEG (§3). */
+/** What the MTA offered in its OPTNEG (docs/milter-protocol.md §3). */
 export interface OptionOffer {
   version: number;
   actions: number;
@@ -46,7 +46,7 @@ export const DEFAULT_WANTS: NegotiationWants = {
     Proto.NR_EOH |
     Proto.NR_BODY,
   // The queue id for log correlation: Postfix already sends `i` at DATA and EOM by default, Sendmail
-  // does not (§5). Only these two stages are named, so the MTA's other lists stay as configured.
+  // does not (docs/milter-protocol.md §5). Only these two stages are named, so the MTA's other lists stay as configured.
   macros: [
     { stage: MacroStage.DATA, names: 'i' },
     { stage: MacroStage.EOM, names: 'i' },
@@ -54,7 +54,7 @@ export const DEFAULT_WANTS: NegotiationWants = {
 };
 
 /**
- * §8 step 2: reply with min(6, MTA version) and never claim a bit the MTA did not offer — Postfix
+ * docs/milter-protocol.md §8 step 2: reply with min(6, MTA version) and never claim a bit the MTA did not offer — Postfix
  * treats a milter that asks for more actions than offered as failed ("request mask conflict").
  */
 export function negotiate(offer: OptionOffer, wants: NegotiationWants = DEFAULT_WANTS): { reply: MilterReply; negotiated: Negotiated } {

@@ -4,13 +4,13 @@ import { encodeFrame } from './frame-encoder.js';
 import type { Frame } from './frame-decoder.js';
 import { cstr, readCstr, splitCstrs, uint32 } from './wire.js';
 
-/** A macro list requested in the OPTNEG reply: stage (SMFIM_*) and space-separated names (§3). */
+/** A macro list requested in the OPTNEG reply: stage (SMFIM_*) and space-separated names (docs/milter-protocol.md §3). */
 export interface MacroRequest {
   stage: number;
   names: string;
 }
 
-/** A milter → MTA reply (milter-protocol.md §6). Modifications are valid only in answer to BODYEOB. */
+/** A milter → MTA reply (docs/milter-protocol.md §6). Modifications are valid only in answer to BODYEOB. */
 export type MilterReply =
   | { kind: 'continue' }
   | { kind: 'accept' }
@@ -104,7 +104,7 @@ export function decodeReply(frame: Frame): MilterReply {
   const { code, data } = frame;
   for (const [kind, value] of Object.entries(EMPTY)) {
     if (value !== code) continue;
-    // Postfix treats any payload on these as a protocol error (§6); so do we.
+    // Postfix treats any payload on these as a protocol error (docs/milter-protocol.md §6); so do we.
     if (data.length !== 0) throw bad(code, `unexpected ${data.length} data bytes`);
     return { kind } as MilterReply;
   }

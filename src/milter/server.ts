@@ -38,7 +38,7 @@ export interface MilterServer {
   stats(): MilterServerStats;
 }
 
-/** The milter door (issue 6, contract §5): Postfix/Sendmail connect here, phishgate answers at end of message. */
+/** The milter door (docs/milter.md, docs/gateway.md): Postfix/Sendmail connect here, phishgate answers at end of message. */
 export function createMilterServer(options: MilterServerOptions): MilterServer {
   const { milter, gateway: gatewayConfig } = options.config;
   const logger = options.logger.child({ door: 'milter' });

@@ -132,14 +132,14 @@ export class MilterSession {
         if (!this.inTransaction) throw this.unexpected(command, 'outside a message');
         return { replies: await this.endOfMessage(command.chunk), close: false };
       case 'abort':
-        // Never answered (§4); Postfix sends two after every message.
+        // Never answered (docs/milter-protocol.md §4); Postfix sends two after every message.
         await this.resetMessage();
         return NONE;
       case 'quit':
         await this.resetMessage();
         return { replies: [], close: true };
       case 'quit_nc':
-        // Same MTA, next SMTP connection: forget the client, keep the negotiation (§2).
+        // Same MTA, next SMTP connection: forget the client, keep the negotiation (docs/milter-protocol.md §2).
         await this.resetMessage();
         this.macros.clearAll();
         this.client = {};
@@ -189,7 +189,7 @@ export class MilterSession {
     return ((this.negotiated?.protocol ?? 0) & flag) !== 0;
   }
 
-  /** CONTINUE, unless the matching NR_* flag was negotiated: then a reply would desync the stream (§3). */
+  /** CONTINUE, unless the matching NR_* flag was negotiated: then a reply would desync the stream (docs/milter-protocol.md §3). */
   private ack(code: number): SessionStep {
     return this.has(NO_REPLY_FLAG[code] ?? 0) ? NONE : { replies: [CONTINUE], close: false };
   }

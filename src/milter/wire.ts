@@ -1,4 +1,4 @@
-/** Payload primitives shared by both directions (milter-protocol.md §1: big-endian ints, NUL-terminated strings). */
+/** Payload primitives shared by both directions (docs/milter-protocol.md §1: big-endian ints, NUL-terminated strings). */
 
 export class WireValueError extends Error {
   constructor(message: string) {

@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
- * Prometheus metrics (issue 7). One registry per process, created by the composition root and handed
+ * Prometheus metrics (docs/operations.md). One registry per process, created by the composition root and handed
  * to whoever records; no module-level singletons. Labels are bounded: plan codes, never tenant ids.
  */
 export function createMetrics() {

@@ -4,7 +4,7 @@ import type { Source } from '../core/message.js';
 import type { AnalysisRow } from '../store/repositories/analyses.js';
 import { microsToEur } from './quota.js';
 
-/** What GET /v1/analyses/:id returns (contract §4): the analyze `data` plus the request summary. */
+/** What GET /v1/analyses/:id returns (docs/api.md): the analyze `data` plus the request summary. */
 export interface StoredAnalysis extends Partial<AnalysisRecord> {
   analysis_id: string;
   status: AnalysisStatus;

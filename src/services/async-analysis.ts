@@ -1,5 +1,5 @@
 /**
- * Asynchronous analysis (contract §4): POST /v1/analyze {"async": true} stores a `queued` analysis plus a
+ * Asynchronous analysis (docs/api.md): POST /v1/analyze {"async": true} stores a `queued` analysis plus a
  * job holding the normalised message and answers 202; a runner completes it in the background and the
  * result goes out by webhook. Quota is charged once, on completion; if it is exhausted by then the
  * analysis becomes `failed` with the reason. Jobs live in the store, so a restart resumes them.

@@ -24,7 +24,7 @@ export interface ServiceOptions {
   tenantDomains?: (tenantId: string) => string[];
   inTransaction?: InTransactionHook[];
   afterCommit?: AfterCommitHook[];
-  /** Webhook and asynchronous-analysis settings (config `webhooks`); contract defaults when absent. */
+  /** Webhook and asynchronous-analysis settings (config `webhooks`); the documented defaults (docs/configuration.md) when absent. */
   webhooks?: WebhookSettings;
   /** Sender authentication before analysis; absent = no verification (no DNS), headers' results only. */
   authentication?: AuthenticationService;
@@ -45,7 +45,7 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     retry: { scheduleSeconds: settings.retryScheduleSeconds, jitter: settings.retryJitter, random: settings.random },
     leaseMs: settings.timeoutMs + LEASE_MARGIN_MS,
   });
-  // The outbox hook runs in every analysis transaction, whatever the door (contract §4 "Webhooks"); any
+  // The outbox hook runs in every analysis transaction, whatever the door (docs/api.md); any
   // later hook that fails rolls its rows back with the analysis.
   const inTransaction: InTransactionHook[] = [(trx, stored, principal) => outbox.inTransaction(trx, stored, principal), ...(options.inTransaction ?? [])];
   const afterCommit: AfterCommitHook[] = [(stored) => outbox.afterCommit(stored), ...(options.afterCommit ?? [])];

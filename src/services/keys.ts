@@ -7,7 +7,7 @@ import { findApiKey, findApiKeyWithTenant, insertApiKey, listApiKeys, revokeApiK
 import { findTenant } from '../store/repositories/tenants.js';
 import type { ServiceContext } from './context.js';
 
-/** Spec §5: `svc_live_…` / `svc_test_…`; 40 base62 characters ≈ 238 bits of randomness. */
+/** docs/api.md: `svc_live_…` / `svc_test_…`; 40 base62 characters ≈ 238 bits of randomness. */
 const SECRET_LENGTH = 40;
 const KEY_FORMAT = /^svc_(live|test)_[0-9A-Za-z]{32,128}$/;
 /** last_used_at is written at most this often per key, so reads do not turn into writes. */

@@ -15,7 +15,7 @@ export function normalizeDomain(raw: string): string | null {
   return ascii.split('.').every((label) => LABEL.test(label)) ? ascii : null;
 }
 
-/** `local@domain` with the domain normalised and the local part lower-cased (contract §4: case-insensitive). */
+/** `local@domain` with the domain normalised and the local part lower-cased (docs/api.md: case-insensitive). */
 export function normalizeEmail(raw: string): string | null {
   const trimmed = raw.trim();
   const at = trimmed.lastIndexOf('@');

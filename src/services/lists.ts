@@ -31,7 +31,7 @@ const toRef = (entry: ListEntry): ListEntryRef => ({ id: entry.id, type: entry.t
 
 export function createListService({ store, clock, newId }: ServiceContext) {
   return {
-    /** Contract §4: posting an existing type+value returns the existing entry (no duplicate). */
+    /** docs/api.md: posting an existing type+value returns the existing entry (no duplicate). */
     async add(principal: Principal, list: ListName, input: NewListEntry): Promise<{ entry: ListEntry; created: boolean }> {
       const now = toIso(clock.now());
       if (input.expiresAt && input.expiresAt <= now) throw badRequest('expires_at must be in the future');

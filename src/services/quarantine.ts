@@ -1,5 +1,5 @@
 /**
- * The quarantine store (contract §5): messages the gateway holds back, kept whole per tenant, listed,
+ * The quarantine store (docs/gateway.md): messages the gateway holds back, kept whole per tenant, listed,
  * fetched, released to the next hop (tagged) or deleted through the API. Implements the gateway's
  * `QuarantineSink` for both mail doors.
  */

@@ -6,7 +6,7 @@ import { listPlans } from '../store/repositories/plans.js';
 import { incrementUsage, usedInPeriod } from '../store/repositories/usage.js';
 import type { ServiceContext } from './context.js';
 
-/** Calendar month in UTC, `YYYY-MM` (contract §4: the quota resets on the 1st, 00:00 UTC). */
+/** Calendar month in UTC, `YYYY-MM` (docs/api.md: the quota resets on the 1st, 00:00 UTC). */
 export function periodOf(nowMs: number): string {
   return new Date(nowMs).toISOString().slice(0, 7);
 }
@@ -17,7 +17,7 @@ export function secondsUntilNextPeriod(nowMs: number): number {
   return Math.max(1, Math.ceil((next - nowMs) / 1000));
 }
 
-/** `limit`/`remaining` are null for a tenant without limit (contract §4). */
+/** `limit`/`remaining` are null for a tenant without limit (docs/api.md). */
 export interface QuotaState {
   used: number;
   limit: number | null;
@@ -67,7 +67,7 @@ export function createQuotaService({ store, clock }: ServiceContext) {
       if ((await usedInPeriod(store.db, tenant.id, periodOf(clock.now()))) >= limit) throw exceeded(limit);
     },
 
-    /** Counts one successful analysis inside the caller's transaction and prices it (contract §4 cost_eur). */
+    /** Counts one successful analysis inside the caller's transaction and prices it (docs/api.md cost_eur). */
     async charge(trx: Kysely<Database>, tenant: Tenant): Promise<Charge> {
       const plan = await planOf(tenant);
       const limit = limitOf(tenant, plan);

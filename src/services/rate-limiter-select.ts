@@ -7,7 +7,7 @@ import { createRedisRateLimiter } from './rate-limiter-redis.js';
 import { createStoreRateLimiter } from './rate-limiter-store.js';
 
 /**
- * Where the buckets live (contract §8): Redis when configured; the database when it is PostgreSQL (shared
+ * Where the buckets live (docs/operations.md): Redis when configured; the database when it is PostgreSQL (shared
  * by every process); otherwise the process itself (one process on SQLite has nobody to share with).
  */
 export function selectRateLimiter(options: { redisUrl: string | null; store: Store; clock: Clock; readiness: Readiness; logger: Logger }): {

@@ -5,7 +5,7 @@ import type { RateLimiter } from './rate-limiter.js';
 
 /**
  * Token buckets in the database, so every process behind a load balancer shares one bucket per key
- * (contract §8). One upsert refills and takes a token atomically; the guard refuses when the refilled
+ * (docs/operations.md). One upsert refills and takes a token atomically; the guard refuses when the refilled
  * bucket holds less than one token, and a second read (only then) computes Retry-After.
  */
 export function createStoreRateLimiter(store: Store, clock: Clock): RateLimiter {

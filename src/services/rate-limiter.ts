@@ -11,7 +11,7 @@ export interface RateLimit {
   burst: number;
 }
 
-/** Per-key token bucket (contract §4). Implementations: in-process here; shared ones for scale-out. */
+/** Per-key token bucket (docs/api.md). Implementations: in-process here; shared ones for scale-out. */
 export interface RateLimiter {
   take(bucketKey: string, limit: RateLimit): Promise<RateDecision>;
 }

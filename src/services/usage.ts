@@ -4,7 +4,7 @@ import { liveActivitySince } from '../store/repositories/analyses.js';
 import type { ServiceContext } from './context.js';
 import { microsToEur, type QuotaService } from './quota.js';
 
-/** Spec §2.4, contract §4: percent = floor(100 × used / limit), 0 when unlimited. */
+/** docs/api.md: percent = floor(100 × used / limit), 0 when unlimited. */
 export interface Usage {
   plan_code: string;
   plan_name: string;

@@ -1,5 +1,5 @@
 /**
- * The content filter's language for a gateway decision (contract §5), kept pure so it can be tested
+ * The content filter's language for a gateway decision (docs/gateway.md), kept pure so it can be tested
  * as a table: what to do with the message, and which SMTP reply a failure becomes.
  */
 import type { GatewayDecision } from '../gateway/types.js';

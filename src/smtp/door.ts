@@ -1,5 +1,5 @@
 /**
- * The SMTP content-filter door (contract §5): an smtp-server listener that Postfix hands every queued
+ * The SMTP content-filter door (docs/gateway.md): an smtp-server listener that Postfix hands every queued
  * message to (`content_filter = scan:[127.0.0.1]:10025`), relaying the result to the re-injection
  * listener. Loopback by default; only `smtp.allowed_networks` may connect.
  */

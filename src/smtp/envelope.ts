@@ -1,6 +1,6 @@
 /**
  * The SMTP session turned into one plain, transport-neutral envelope before any logic runs (the
- * ZoneMTA model in the architecture notes), plus what the relay needs to pass on.
+ * ZoneMTA model, docs/architecture.md), plus what the relay needs to pass on.
  */
 import type { SMTPServerSession } from 'smtp-server';
 import type { GatewayEnvelope } from '../gateway/types.js';

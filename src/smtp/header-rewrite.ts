@@ -1,5 +1,5 @@
 /**
- * Rewrites only the header section of a message (contract §5 "tag"): phishgate's own headers go on
+ * Rewrites only the header section of a message (docs/gateway.md "tag"): phishgate's own headers go on
  * top, any `X-Phishgate-*` field that arrived from outside is removed with its folded lines, the
  * Subject line is replaced when the gateway tagged it, and every other byte stays as it was,
  * line endings included. Works on bytes (latin1 view: one char per byte), never decodes anything.

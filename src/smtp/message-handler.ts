@@ -1,5 +1,5 @@
 /**
- * One DATA of the content filter, start to finish (contract §5): spool the bytes once, let the gateway
+ * One DATA of the content filter, start to finish (docs/gateway.md): spool the bytes once, let the gateway
  * decide, then relay (tag/pass), store (quarantine) or refuse (reject). The client gets its answer
  * only after the next hop accepted the message or the quarantine store committed it; any fault on
  * the way is a 451 so Postfix keeps the message and retries.
@@ -7,6 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { SMTPServerSession } from 'smtp-server';
+import { GatewayTemporaryError } from '../gateway/gateway.js';
 import type { Gateway, GatewayDecision, GatewayEnvelope } from '../gateway/types.js';
 import { DeliveredCopies, hashMessage } from './delivered-copies.js';
 import { bareLineBreakInHeader, normaliseHeaderLineBreaks } from '../gateway/header-line-breaks.js';
@@ -70,7 +71,8 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
       decision = await gateway.decide(raw, envelope, 'smtp');
     } catch (error) {
       logger.warn({ session: session.id, err: error }, 'smtp: analysis failed; answering 451');
-      throw temporaryFailure('phishgate could not analyse the message, try again later');
+      // A configuration problem is named (the admin reads it in the Postfix log); anything else stays generic.
+      throw temporaryFailure(error instanceof GatewayTemporaryError && error.replyText ? error.replyText : 'phishgate could not analyse the message, try again later');
     }
     const log = { session: session.id, queueId: envelope.queueId, size: raw.size, recipients: envelope.rcptTo.length, action: decision.action, verdict: decision.verdict, analyses: analysisIds(decision) };
 

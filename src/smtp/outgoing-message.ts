@@ -1,6 +1,6 @@
 /**
  * The bytes phishgate sends on: the received message with only its header section rewritten. The body
- * is streamed from the spool (memory or disk) as it was received, never re-encoded (contract §5).
+ * is streamed from the spool (memory or disk) as it was received, never re-encoded (docs/gateway.md).
  */
 import { Readable } from 'node:stream';
 import type { RawMessage } from '../mail/spool.js';

@@ -1,7 +1,7 @@
 import type { NodemailerError } from 'nodemailer/lib/errors';
 import { parseReply } from './replies.js';
 
-/** The next hop answered with a refusal: its reply is passed back when permanent (contract §5). */
+/** The next hop answered with a refusal: its reply is passed back when permanent (docs/gateway.md). */
 export class RelayRefused extends Error {
   constructor(
     readonly code: number,

@@ -1,5 +1,5 @@
 /**
- * Connections to the next hop, reused across messages (issue 5: "with a connection pool"). Each send
+ * Connections to the next hop, reused across messages (docs/smtp-filter.md: "with a connection pool"). Each send
  * is bounded by `smtp.relay_timeout_ms` from the moment it asks for a connection; past it the
  * connection is abandoned and the caller answers 451, so Postfix keeps the message.
  */

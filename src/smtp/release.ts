@@ -1,5 +1,5 @@
 /**
- * Releasing a quarantined message (contract §5: "re-injected to the next hop, tagged") goes through
+ * Releasing a quarantined message (docs/gateway.md: "re-injected to the next hop, tagged") goes through
  * the same relay and the same header rewriting as live mail: forged `X-Phishgate-*` fields and
  * Authentication-Results with our authserv-id are removed here too (docs/security.md). Bare CR or LF
  * in the stored header section (mail quarantined before the doors refused it) is written as CRLF

@@ -1,5 +1,5 @@
 /**
- * SMTP replies of the content filter (contract §5). smtp-server sends `err.responseCode` and
+ * SMTP replies of the content filter (docs/gateway.md). smtp-server sends `err.responseCode` and
  * `err.message`; enhanced status codes are written into the text here (the server's own automatic
  * mapping is switched off, since it would call a policy reject 5.1.1 "mailbox unavailable").
  */
@@ -28,7 +28,7 @@ export function oneLine(text: string): string {
   return flat.length > MAX_TEXT ? `${flat.slice(0, MAX_TEXT - 3)}...` : flat;
 }
 
-/** Anything that is not phishgate's decision: the MTA keeps the message and retries (contract §5). */
+/** Anything that is not phishgate's decision: the MTA keeps the message and retries (docs/gateway.md). */
 export const temporaryFailure = (text: string): SmtpReply => new SmtpReply(451, '4.3.0', text);
 
 export const shuttingDown = (): SmtpReply => new SmtpReply(421, '4.3.2', 'phishgate is shutting down, try again later');

@@ -18,7 +18,7 @@ async function countRows(store: Store, table: string): Promise<number> {
 }
 
 /**
- * Copies every row from one migrated store to another (contract §8: moving from SQLite to PostgreSQL).
+ * Copies every row from one migrated store to another (docs/operations.md: moving from SQLite to PostgreSQL).
  * Refuses a destination that already holds data. Rows go in keyset-ordered batches, each batch in its
  * own transaction, parents before children; counts are compared at the end.
  */

@@ -1,5 +1,5 @@
 /**
- * Table types for Kysely. Portable across SQLite and PostgreSQL (contract §8): ids are made in the
+ * Table types for Kysely. Portable across SQLite and PostgreSQL (docs/operations.md): ids are made in the
  * app, timestamps are ISO-8601 UTC text (sortable as text), booleans are 0/1 integers, JSON is text,
  * money is integer micro-euros (no float drift in sums).
  */

@@ -17,7 +17,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Runs `work` in a transaction, retrying a few times with a short random backoff when the database
- * reports a conflict that a fresh attempt resolves (contract §8: "retries on serialization failures").
+ * reports a conflict that a fresh attempt resolves (docs/operations.md: "retries on serialization failures").
  */
 export async function inTransaction<T>(store: Store, work: (trx: Kysely<Database>) => Promise<T>, attempts = 4): Promise<T> {
   for (let attempt = 1; ; attempt++) {

@@ -68,10 +68,13 @@ describe('phishgate tenant and key commands', () => {
     expect(result.stdout).toBe('');
   });
 
-  it('exits 1 on runtime failures such as an unknown tenant', async () => {
+  it('exits 2 naming --tenant when it names no tenant, 1 on runtime failures such as an unknown key', async () => {
     const result = await cli(['key', 'create', '--tenant', 'tn_missing'], env);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toBe('phishgate: tenant tn_missing not found\n');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^phishgate key create: --tenant: no tenant with id "tn_missing"/);
+    const revoke = await cli(['key', 'revoke', 'key_missing'], env);
+    expect(revoke.code).toBe(1);
+    expect(revoke.stderr).toMatch(/^phishgate: .*key_missing/);
   });
 
   it('exits 1 naming the field when the configuration is invalid', async () => {

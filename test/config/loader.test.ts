@@ -11,7 +11,7 @@ const tempFile = (name: string, text: string): string => {
 };
 
 describe('loadConfig', () => {
-  it('loads the commented defaults with the contract values', () => {
+  it('loads the commented defaults with the documented values', () => {
     const config = loadConfig({ env: {} });
     expect(config.http).toMatchObject({ host: '127.0.0.1', port: 8080, body_limit_bytes: 10 * 1024 * 1024 });
     expect(config.database.url).toBe('./data/phishgate.db');

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { UsageError, type CliIo } from '../../src/cli/io.js';
 import { scanCommand } from '../../src/cli/commands/scan.js';
 import { trainCommand } from '../../src/cli/commands/train.js';
+import { cli } from '../support/cli.js';
 
 const fixtures = fileURLToPath(new URL('../fixtures/eml/', import.meta.url));
 
@@ -50,10 +51,13 @@ describe('phishgate scan', () => {
   it('maps --tenant to the tenant domains configured for the gateway', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pg-scan-'));
     const configFile = join(dir, 'config.yaml');
-    writeFileSync(configFile, 'gateway:\n  domains:\n    example.com: tn_acme\n');
+    // --tenant must name a tenant of the database (an unknown id is bad usage).
+    const db = join(dir, 'p.db');
+    const tenant = JSON.parse((await cli(['tenant', 'create', '--name', 'acme', '--plan', 'starter'], { PHISHGATE_DB: db })).stdout) as { id: string };
+    writeFileSync(configFile, `gateway:\n  domains:\n    example.com: ${tenant.id}\n`);
     writeFileSync(join(dir, 'm.eml'), 'From: "example.com Support" <help@desk.example.net>\nTo: x@example.org\nSubject: hi\n\nhello\n');
-    const io = memoryIo({ PHISHGATE_CONFIG: configFile });
-    await scanCommand([join(dir, 'm.eml'), '--tenant', 'tn_acme'], io);
+    const io = memoryIo({ PHISHGATE_CONFIG: configFile, PHISHGATE_DB: db });
+    await scanCommand([join(dir, 'm.eml'), '--tenant', tenant.id], io);
     expect(io.out()).toMatch(/uses your domain example\.com/);
   });
 
@@ -78,8 +82,9 @@ describe('phishgate train', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pg-train-'));
     mkdirSync(join(dir, 'phish'));
     mkdirSync(join(dir, 'ham'));
-    const phishTexts = ['verify your account now', 'your mailbox is full upgrade now', 'claim your reward today', 'payment failed update your card'];
-    const hamTexts = ['agenda for the board meeting', 'lunch on thursday?', 'the quarterly report draft', 'notes from the design review'];
+    // Function words are not features and a feature needs two messages, so each class shares its words.
+    const phishTexts = ['verify your account now', 'your account mailbox is full, verify now', 'claim your account reward, verify today', 'payment failed, verify your account card'];
+    const hamTexts = ['agenda for the board meeting notes', 'lunch after the board meeting?', 'the quarterly report draft notes', 'notes from the design review meeting'];
     phishTexts.forEach((t, i) => writeFileSync(join(dir, 'phish', `${i}.eml`), `From: x${i}@spam.example\nSubject: ${t}\n\n${t} ${t}\n`));
     writeFileSync(join(dir, 'ham', 'box.mbox'), hamTexts.map((t, i) => `From h@example.com Mon Jan  1 00:00:0${i} 2024\nFrom: colleague${i}@example.com\nSubject: ${t}\n\n${t} ${t}\n`).join('\n'));
     const out = join(dir, 'model.json');

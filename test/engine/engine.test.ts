@@ -47,7 +47,7 @@ describe('createEngine', () => {
     expect(result.rules.map((r) => r.id)).not.toContain('URL_IP_HOST');
   });
 
-  it('returns the contract shape: verdict by thresholds, recommendation, model, urls with flags, coverage', async () => {
+  it('returns the documented shape (docs/api.md): verdict by thresholds, recommendation, model, urls with flags, coverage', async () => {
     const engine = createEngine({ config });
     const result = await engine.analyze(apiMessage({ subject: 'Your account has been suspended', text: 'Verify your account within 24 hours: ', urls: ['http://198.51.100.23/paypal/login'] }), ctx());
     expect(result.model).toBe(`phishgate-local-${engine.version}`);
@@ -73,7 +73,7 @@ describe('createEngine', () => {
   });
 });
 
-describe('allow and block lists (contract §4)', () => {
+describe('allow and block lists (docs/api.md)', () => {
   const engine = createEngine({ config, classifier: null });
 
   it('block beats allow: phishing 0.95 with a reason naming the entry', async () => {

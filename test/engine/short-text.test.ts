@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loader.js';
-import { createEngine, evidenceFactor, FULL_EVIDENCE_WORDS } from '../../src/engine/engine.js';
+import { createEngine } from '../../src/engine/engine.js';
+import { evidenceFactor, FULL_EVIDENCE_WORDS } from '../../src/engine/classifier/stage.js';
 import { messageFromFields } from '../../src/mail/message-from-fields.js';
 
 const engine = createEngine({ config: loadConfig({ env: {} }).engine });

@@ -93,7 +93,7 @@ describe.each(DIALECTS)('quota and billing (%s)', (dialect) => {
     expect((await h.call('GET', '/v1/usage', key)).json().data.used).toBe(10);
   });
 
-  it('computes usage exactly as spec 2.4: percent floored, last 24 h only live', async () => {
+  it('computes usage exactly as docs/api.md: percent floored, last 24 h only live', async () => {
     const { key, tenantId } = await h.tenantWithKey({ plan: 'discovery' });
     const { key: test } = await h.tenantWithKey({ tenantId, mode: 'test' });
     await analyze(key);

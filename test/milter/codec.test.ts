@@ -180,7 +180,7 @@ describe('replies', () => {
     });
   });
 
-  it('encodes the modification and verdict replies as §6 lays them out', () => {
+  it('encodes the modification and verdict replies as docs/milter-protocol.md §6 lays them out', () => {
     const table: Array<[MilterReply, string]> = [
       [{ kind: 'continue' }, '00000001 63'],
       [{ kind: 'accept' }, '00000001 61'],

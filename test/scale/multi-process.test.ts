@@ -3,7 +3,7 @@ import { cli } from '../support/cli.js';
 import { createPostgresDatabase } from '../support/dialects.js';
 import { startServeProcess, type ServeProcess } from '../support/serve-process.js';
 
-/** Contract §8: several phishgate processes on one PostgreSQL behave as one. */
+/** docs/operations.md: several phishgate processes on one PostgreSQL behave as one. */
 describe.skipIf(!process.env.PHISHGATE_TEST_PG_URL)('three phishgate serve processes on one PostgreSQL (needs PHISHGATE_TEST_PG_URL)', () => {
   let pg: { url: string; drop: () => Promise<void> };
   let servers: ServeProcess[] = [];

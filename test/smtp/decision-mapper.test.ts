@@ -47,7 +47,7 @@ describe('relayFailureReply (next hop failure → reply to Postfix)', () => {
   });
 });
 
-describe('per-verdict actions for the smtp door (contract §5 defaults, door and tenant overrides)', () => {
+describe('per-verdict actions for the smtp door (docs/gateway.md defaults, door and tenant overrides)', () => {
   const config = loadConfig({ env: {}, overrides: { smtp: { actions: { suspicious: 'quarantine' } }, milter: { actions: { phishing: 'reject' } }, gateway: { tenant_actions: { tn_strict: { safe: 'pass', phishing: 'reject' } } } } });
   it.each([
     ['tn_any', 'safe', 'tag'],

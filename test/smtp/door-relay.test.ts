@@ -40,7 +40,7 @@ describe.each(DIALECTS)('SMTP door relaying to a real sink (%s)', (dialect) => {
     expect(headerValues(got.raw, 'X-Phishgate-Verdict')).toEqual(['safe']);
     expect(headerValues(got.raw, 'X-Phishgate-Analysis-Id')[0]).toMatch(/^an_/);
     expect(withoutAddedTop(got.raw, PHISHGATE_HEADERS.length)).toEqual(raw);
-    // Stored like any analysis, with source smtp (contract §1).
+    // Stored like any analysis, with source smtp (docs/architecture.md).
     const tenant = (await t.h.services.tenants.get(t.acme))!;
     const stored = await t.h.services.analysis.get({ tenant, livemode: true }, headerValues(got.raw, 'X-Phishgate-Analysis-Id')[0]!);
     expect(stored.source).toBe('smtp');

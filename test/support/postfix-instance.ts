@@ -1,5 +1,5 @@
 /**
- * A private, throwaway Postfix instance for end-to-end tests (shared/notes/postfix-lab.md): its own
+ * A private, throwaway Postfix instance for end-to-end tests (docs/development.md, "Postfix in tests"): its own
  * config, queue and log under a temp directory, loopback ports only, every command run with `-c DIR`
  * so the system instance is never touched. Used by the milter door's tests and meant for the SMTP
  * content-filter door's (content_filter + re-injection listener) as well.
@@ -105,7 +105,7 @@ scache    unix  -       -       n       -       1       scache
 postlog   unix-dgram n  -       n       -       1       postlogd
 `;
 
-/** main.cf for the instance (postfix-lab.md §2 and its gotchas: absolute paths, no chroot, no DNS, loopback). */
+/** main.cf for the instance (docs/development.md, "Postfix in tests" and its gotchas: absolute paths, no chroot, no DNS, loopback). */
 export function renderMainCf(base: string, options: PostfixInstanceOptions & { smtpdPort: number }): string {
   const lines = [
     'compatibility_level = 3.6',
@@ -202,7 +202,7 @@ async function waitUntil(what: string, timeoutMs: number, check: () => Promise<b
 
 function processGone(pid: number): boolean {
   try {
-    // PID 1 in a container may not reap the master: a zombie counts as gone (postfix-lab.md gotcha 11).
+    // PID 1 in a container may not reap the master: a zombie counts as gone (docs/development.md, "Postfix in tests").
     return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.startsWith('Z') ?? true;
   } catch {
     return true;

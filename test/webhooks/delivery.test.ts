@@ -26,7 +26,7 @@ describe.each(DIALECTS)('webhook delivery to a real receiver (%s)', (dialect) =>
     await receiver.close();
   });
 
-  it('POSTs analysis.completed with the stored analysis, a valid signature and the contract headers', async () => {
+  it('POSTs analysis.completed with the stored analysis, a valid signature and the documented headers (docs/webhooks.md)', async () => {
     const webhookId = await addWebhook(h, key, receiver.url);
     const analysis = await analyzeSafe(h, key);
     await h.worker.drain();

@@ -11,7 +11,7 @@ const T0 = Date.parse('2026-11-15T12:00:00.000Z');
 describe('retry schedule', () => {
   const policy = (random: number) => ({ scheduleSeconds: SCHEDULE_S, jitter: 0.1, random: () => random });
 
-  it('follows the contract schedule, spread by at most ±10 %, and ends after the last step', () => {
+  it('follows the documented schedule (docs/webhooks.md), spread by at most ±10 %, and ends after the last step', () => {
     expect(nextRetry(policy(0.5), 0, T0)).toEqual({ at: T0 + 30_000, retryStep: 1 });
     expect(nextRetry(policy(0), 0, T0)).toEqual({ at: T0 + 27_000, retryStep: 1 });
     expect(nextRetry(policy(0.999999), 5, T0)!.at).toBeCloseTo(T0 + 86_400_000 * 1.1, -3);

@@ -1,3 +1,4 @@
+import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, writeJson, type CommandHandler } from '../io.js';
 import { withRuntime } from '../runtime.js';
 import { DIGEST_LEASE_MS } from '../../jobs/digest-job.js';
@@ -14,4 +15,12 @@ const run: CommandHandler = async (argv, io) => {
   return outcome.result.failed ? 1 : 0;
 };
 
-export const digestCommands: Record<string, CommandHandler> = { run };
+export const digestSpecs: CommandSpec[] = [
+  {
+    name: 'digests run',
+    summary: 'send the quarantine digests that are due now (serve does it on schedule)',
+    options: {},
+    details: ['Prints what was sent; exit 1 when a digest failed or another process is sending them.'],
+    run,
+  },
+];

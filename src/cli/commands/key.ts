@@ -1,6 +1,7 @@
 import { KEY_MODES, SCOPES, type ApiKey, type KeyMode, type Scope } from '../../core/domain.js';
+import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, UsageError, writeJson, type CommandHandler } from '../io.js';
-import { withRuntime } from '../runtime.js';
+import { tenantOrUsageError, withRuntime } from '../runtime.js';
 
 const keyJson = (k: ApiKey) => ({
   id: k.id,
@@ -28,24 +29,34 @@ function modeFlag(raw: string | undefined): KeyMode {
   return raw as KeyMode;
 }
 
+const createOptions = {
+  tenant: { type: 'string', value: 'ID', required: true, description: 'tenant the key belongs to (phishgate tenant list)' },
+  scopes: { type: 'string', value: 'LIST', description: `comma-separated subset of ${SCOPES.join(',')} (default: all three)` },
+  mode: { type: 'string', value: 'live|test', description: 'test keys analyse fully but never count against quota (default: live)' },
+  name: { type: 'string', value: 'NAME', description: 'a label to recognise the key by' },
+} as const;
+
 const create: CommandHandler = async (argv, io) => {
-  const { values } = parseCommandArgs(argv, { tenant: { type: 'string' }, scopes: { type: 'string' }, mode: { type: 'string' }, name: { type: 'string' } });
+  const { values } = parseCommandArgs(argv, createOptions);
   if (!values.tenant) throw new UsageError('--tenant is required');
   const scopes = scopesFlag(values.scopes);
   const mode = modeFlag(values.mode);
-  const { apiKey, secret } = await withRuntime(io, (rt) =>
-    rt.services.keys.create({ tenantId: values.tenant!, name: values.name ?? `${mode} key`, scopes, mode }),
-  );
-  // The only time the full key is shown (contract §2); only its hash is stored.
+  const { apiKey, secret } = await withRuntime(io, async (rt) => {
+    await tenantOrUsageError(rt, values.tenant!);
+    return rt.services.keys.create({ tenantId: values.tenant!, name: values.name ?? `${mode} key`, scopes, mode });
+  });
+  // The only time the full key is shown (docs/api.md, "Keys"); only its hash is stored.
   writeJson(io, { id: apiKey.id, key: secret, scopes: apiKey.scopes, mode: apiKey.mode, name: apiKey.name, tenant_id: apiKey.tenantId });
   return 0;
 };
 
+const listOptions = { tenant: { type: 'string', value: 'ID', required: true, description: 'tenant whose keys to list' } } as const;
+
 const list: CommandHandler = async (argv, io) => {
-  const { values } = parseCommandArgs(argv, { tenant: { type: 'string' } });
+  const { values } = parseCommandArgs(argv, listOptions);
   if (!values.tenant) throw new UsageError('--tenant is required');
   const keys = await withRuntime(io, async (rt) => {
-    await rt.services.tenants.get(values.tenant!);
+    await tenantOrUsageError(rt, values.tenant!);
     return rt.services.keys.list(values.tenant!);
   });
   writeJson(io, keys.map(keyJson));
@@ -59,4 +70,15 @@ const revoke: CommandHandler = async (argv, io) => {
   return 0;
 };
 
-export const keyCommands: Record<string, CommandHandler> = { create, list, revoke };
+export const keySpecs: CommandSpec[] = [
+  {
+    name: 'key create',
+    summary: 'create an API key; the full key is printed once, only its hash is stored',
+    options: createOptions,
+    details: ['Prints { "id", "key", "scopes", "mode", "name", "tenant_id" }. Keep "key": it cannot be shown again.'],
+    examples: ['phishgate key create --tenant tn_… --scopes read,write --name dashboard'],
+    run: create,
+  },
+  { name: 'key list', summary: "list a tenant's keys (prefixes only, never the keys)", options: listOptions, run: list },
+  { name: 'key revoke', summary: 'revoke a key at once', args: 'ID', options: {}, details: ['Prints the revoked key (without the secret).'], run: revoke },
+];

@@ -1,6 +1,7 @@
 import { createLogger } from '../../logger.js';
 import { copyData } from '../../store/copy-data.js';
 import { isPostgresUrl, migrateToLatest, openStore, redactUrl, type Store } from '../../store/database.js';
+import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, UsageError, writeJson, type CommandHandler } from '../io.js';
 
 /** `sqlite:path`, a plain path, or a postgres:// URL. */
@@ -10,9 +11,15 @@ function storeUrl(flag: string, raw: string | undefined): string {
   return raw;
 }
 
-/** `phishgate migrate-data --from sqlite:./data/phishgate.db --to postgres://…` (contract §8). */
-export const migrateDataCommand: CommandHandler = async (argv, io) => {
-  const { values } = parseCommandArgs(argv, { from: { type: 'string' }, to: { type: 'string' }, 'batch-size': { type: 'string' } });
+/** `phishgate migrate-data --from sqlite:./data/phishgate.db --to postgres://…` (docs/operations.md). */
+const options = {
+  from: { type: 'string', value: 'URL', required: true, description: 'source: sqlite:PATH, a plain path, or postgres://…' },
+  to: { type: 'string', value: 'URL', required: true, description: 'destination: a fresh database (postgres://… or sqlite:PATH)' },
+  'batch-size': { type: 'string', value: 'N', description: 'rows copied per statement (default 1000)' },
+} as const;
+
+const migrateDataCommand: CommandHandler = async (argv, io) => {
+  const { values } = parseCommandArgs(argv, options);
   const from = storeUrl('from', values.from);
   const to = storeUrl('to', values.to);
   if (from === to) throw new UsageError('--from and --to name the same database');
@@ -34,4 +41,13 @@ export const migrateDataCommand: CommandHandler = async (argv, io) => {
     await source.close();
     await destination.close();
   }
+};
+
+export const migrateDataSpec: CommandSpec = {
+  name: 'migrate-data',
+  summary: 'copy every table from one database into a fresh one (SQLite → PostgreSQL to scale out)',
+  options,
+  details: ['One side must be PostgreSQL. Prints { "from", "to", "copied": { table: rows } } with passwords removed from the URLs.'],
+  examples: ['phishgate migrate-data --from sqlite:./data/phishgate.db --to postgres://phishgate@db.example/phishgate'],
+  run: migrateDataCommand,
 };

@@ -1,8 +1,9 @@
 import { loadConfig } from '../../config/loader.js';
 import { migrateToLatest, openStore } from '../../store/database.js';
+import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, writeJson, type CommandHandler } from '../io.js';
 
-export const migrateCommand: CommandHandler = async (argv, io) => {
+const migrateCommand: CommandHandler = async (argv, io) => {
   parseCommandArgs(argv, {});
   const config = loadConfig({ env: io.env });
   const store = openStore(config.database.url, { busyTimeoutMs: config.database.busy_timeout_ms });
@@ -13,4 +14,12 @@ export const migrateCommand: CommandHandler = async (argv, io) => {
     await store.close();
   }
   return 0;
+};
+
+export const migrateSpec: CommandSpec = {
+  name: 'migrate',
+  summary: 'apply pending database migrations (serve and every command also do it)',
+  options: {},
+  details: ['Prints { "database", "applied": [migration names] }.'],
+  run: migrateCommand,
 };

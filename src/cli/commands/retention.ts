@@ -1,3 +1,4 @@
+import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, writeJson, type CommandHandler } from '../io.js';
 import { withRuntime } from '../runtime.js';
 
@@ -13,4 +14,12 @@ const run: CommandHandler = async (argv, io) => {
   return 0;
 };
 
-export const retentionCommands: Record<string, CommandHandler> = { run };
+export const retentionSpecs: CommandSpec[] = [
+  {
+    name: 'retention run',
+    summary: 'delete expired analyses, list entries and quarantined mail now (serve does it daily)',
+    options: {},
+    details: ['Prints { "deleted": { table: rows } }. Exit 1 when another process is running it.'],
+    run,
+  },
+];

@@ -1,5 +1,5 @@
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readdir, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { loadConfig, loadSecrets } from '../../config/loader.js';
 import type { Config } from '../../config/schema.js';
 import type { EngineResult, Verdict } from '../../core/analysis.js';
@@ -9,11 +9,24 @@ import type { AnalysisContext } from '../../engine/types.js';
 import { createEnginePool } from '../../engine/worker-pool.js';
 import { readMailSources } from '../../mail/mail-source.js';
 import { parseRawMessage } from '../../mail/parse-raw.js';
+import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, positiveIntFlag, UsageError, type CliIo, type CommandHandler } from '../io.js';
+import { createProgress } from '../progress.js';
+import { tenantOrUsageError, withRuntime } from '../runtime.js';
 
-const USAGE = 'usage: phishgate scan PATH… [--tenant ID] [--jobs N] [--jsonl]';
+/** One rule that fired, as `--explain` shows it. */
+interface ExplainedRule {
+  id: string;
+  /** The rule's configured weight (engine.weights), in log-odds. */
+  weight: number;
+  /** How strongly it fired, 0..1. */
+  strength: number;
+  /** What it added to the raw score after group caps. */
+  contribution: number;
+  reason: string;
+}
 
-/** One output line (contract §2). */
+/** One output line (docs/cli.md, "scan"). */
 interface ScanLine {
   file: string;
   verdict: Verdict;
@@ -22,39 +35,69 @@ interface ScanLine {
   reasons: string[];
   indicators: EngineResult['indicators'];
   ms: number;
+  rules?: ExplainedRule[];
 }
+type Emitted = ScanLine | { file: string; error: string };
 
-/**
- * `--tenant` has no store to read lists from offline; its one offline meaning is the tenant's domains as
- * configured for the gateway (`gateway.domains`: domain → tenant id), which feed the look-alike and
- * "your own domain" rules.
- */
+const options = {
+  tenant: { type: 'string', value: 'ID', description: "judge as this tenant would: its allow/block lists and its gateway.domains (the id must exist)" },
+  jobs: { type: 'string', value: 'N', description: 'worker threads (default 1); output stays in input order' },
+  explain: { type: 'boolean', description: 'add the rules that fired to each line: id, weight, strength, contribution, reason' },
+  jsonl: { type: 'boolean', description: 'JSON lines even on a terminal (the default when stdout is a pipe or a file)' },
+} as const;
+
+/** Domains the configuration routes to `tenant` (gateway.domains): look-alike targets and "your own domain" checks. */
 function tenantDomains(config: Config, tenant: string | undefined): string[] {
   if (!tenant) return [];
   return Object.entries(config.gateway.domains).filter(([, id]) => id === tenant).map(([domain]) => domain);
 }
 
+/** Bytes under `paths` with the same skips as readMailSources, for the progress line's ETA. */
+async function totalBytes(paths: readonly string[]): Promise<number> {
+  let total = 0;
+  const visit = async (path: string, root: boolean): Promise<void> => {
+    const info = await stat(path);
+    if (info.isDirectory()) {
+      for (const entry of await readdir(path)) if (!entry.startsWith('.')) await visit(join(path, entry), false);
+    } else if (info.isFile() && (root || !/\.(jsonl?|ya?ml|md|gz)$/i.test(path))) total += info.size;
+  };
+  for (const path of paths) await visit(path, true);
+  return total;
+}
+
 type Analyse = (raw: Buffer) => Promise<{ result: EngineResult; ms: number }>;
 
 /** Analyses every message; `jobs` > 1 spreads parsing and analysis over worker threads, output stays in input order. */
-async function scanAll(paths: string[], maxBytes: number, jobs: number, analyse: Analyse, emit: (line: ScanLine | { file: string; error: string }) => void): Promise<void> {
-  const window: Array<Promise<ScanLine | { file: string; error: string }>> = [];
+async function scanAll(paths: string[], maxBytes: number, jobs: number, analyse: Analyse, emit: (line: Emitted, bytes: number) => void, explain: (result: EngineResult) => ExplainedRule[] | undefined): Promise<void> {
+  const window: Array<Promise<[Emitted, number]>> = [];
   const limit = jobs * 4;
   for await (const mail of readMailSources(paths, maxBytes)) {
+    const bytes = mail.raw.length;
     window.push(
       analyse(mail.raw).then(
-        ({ result, ms }) => ({ file: mail.name, verdict: result.verdict, score: result.score, confidence: result.confidence, reasons: result.reasons, indicators: result.indicators, ms: Math.round(ms * 100) / 100 }),
-        (error: unknown) => ({ file: mail.name, error: (error as Error).message }),
+        ({ result, ms }): [Emitted, number] => {
+          const rules = explain(result);
+          return [{ file: mail.name, verdict: result.verdict, score: result.score, confidence: result.confidence, reasons: result.reasons, indicators: result.indicators, ms: Math.round(ms * 100) / 100, ...(rules ? { rules } : {}) }, bytes];
+        },
+        (error: unknown): [Emitted, number] => [{ file: mail.name, error: (error as Error).message }, bytes],
       ),
     );
-    while (window.length >= limit) emit(await window.shift()!);
+    while (window.length >= limit) emit(...(await window.shift()!));
   }
-  while (window.length > 0) emit(await window.shift()!);
+  while (window.length > 0) emit(...(await window.shift()!));
+}
+
+/** One line a person reads on a terminal: verdict, score, file, then the rules or the first reason. */
+function humanLine(line: Emitted): string {
+  if ('error' in line) return `error       ${line.file}: ${line.error}`;
+  const head = `${line.verdict.padEnd(10)}  ${line.score.toFixed(2)}  ${line.file}`;
+  if (line.rules) return [head, ...line.rules.map((r) => `    ${r.id} weight ${r.weight} × strength ${r.strength.toFixed(2)} = ${r.contribution.toFixed(2)}: ${r.reason}`)].join('\n');
+  return line.reasons[0] ? `${head}\n    ${line.reasons[0]}` : head;
 }
 
 export const scanCommand: CommandHandler = async (argv: string[], io: CliIo): Promise<number> => {
-  const { values, positionals } = parseCommandArgs(argv, { tenant: { type: 'string' }, jobs: { type: 'string' }, jsonl: { type: 'boolean' } }, true);
-  if (positionals.length === 0) throw new UsageError(`scan needs at least one PATH (an .eml file, a folder or an mbox); ${USAGE}`);
+  const { values, positionals } = parseCommandArgs(argv, options, true);
+  if (positionals.length === 0) throw new UsageError('scan needs at least one PATH (an .eml file, a folder or an mbox); see "phishgate scan --help"');
   const jobs = positiveIntFlag('jobs', values.jobs, 1);
   const paths = positionals.map((p) => resolve(io.cwd, p));
   for (const [i, path] of paths.entries()) {
@@ -69,16 +112,31 @@ export const scanCommand: CommandHandler = async (argv: string[], io: CliIo): Pr
   // Stored mail cannot be verified any more (the SMTP session is gone): results of your own MTAs count.
   const headerTrust = { trustedIds: config.auth.trusted_authserv_ids.map((id) => id.toLowerCase()), ownId: config.auth.authserv_id.toLowerCase() };
   const ctx: AnalysisContext = { allowList: [], blockList: [], tenantDomains: tenantDomains(config, values.tenant), now: Date.now(), headerTrust };
+  if (values.tenant !== undefined) {
+    // The tenant's own lists, read once from the store (nothing is written: scan stores no analysis).
+    const lists = await withRuntime(io, async (rt) => rt.services.lists.forEngine({ tenant: await tenantOrUsageError(rt, values.tenant!), livemode: true }));
+    ctx.allowList = lists.allowList;
+    ctx.blockList = lists.blockList;
+  }
+  const weights = config.engine.weights;
+  const explain = (result: EngineResult): ExplainedRule[] | undefined =>
+    values.explain ? result.rules.map((r) => ({ id: r.id, weight: weights[r.id] ?? 0, strength: Math.round(r.strength * 1000) / 1000, contribution: Math.round(r.weight * 1000) / 1000, reason: r.reason })) : undefined;
+  const human = !values.jsonl && (io.stdout as { isTTY?: boolean }).isTTY === true;
+  const progress = createProgress({ stream: io.stderr, totalBytes: await totalBytes(paths) });
   const limits = parseLimitsOf(config.engine);
   const onDetectorError = (id: string, error: unknown): void => {
     io.stderr.write(`detector ${id} failed: ${String(error)}\n`);
   };
   const counts: Record<Verdict, number> = { safe: 0, suspicious: 0, phishing: 0 };
   let errors = 0;
-  const emit = (line: ScanLine | { file: string; error: string }): void => {
+  let bytesRead = 0;
+  const emit = (line: Emitted, bytes: number): void => {
     if ('error' in line) errors++;
     else counts[line.verdict]++;
-    io.stdout.write(`${JSON.stringify(line)}\n`);
+    bytesRead += bytes;
+    progress.done();
+    io.stdout.write(`${human ? humanLine(line) : JSON.stringify(line)}\n`);
+    progress.update(counts.safe + counts.suspicious + counts.phishing + errors, bytesRead);
   };
   const started = performance.now();
   if (jobs === 1) {
@@ -87,21 +145,36 @@ export const scanCommand: CommandHandler = async (argv: string[], io: CliIo): Pr
       const t0 = performance.now();
       const result = await engine.analyze(await parseRawMessage(raw, limits), ctx);
       return { result, ms: performance.now() - t0 };
-    }, emit);
+    }, emit, explain);
   } else {
     const pool = createEnginePool({ size: jobs, config, secrets, onDetectorError });
     try {
       await scanAll(paths, limits.maxMessageBytes, jobs, async (raw) => {
         const analysed = await pool.analyzeRaw(raw, ctx);
         return { result: analysed.result, ms: analysed.ms };
-      }, emit);
+      }, emit, explain);
     } finally {
+      progress.done();
       await pool.close();
     }
   }
+  progress.done();
   const seconds = (performance.now() - started) / 1000;
   const count = counts.safe + counts.suspicious + counts.phishing;
   const rate = seconds > 0 ? count / seconds : 0;
   io.stderr.write(`scanned ${count} message${count === 1 ? '' : 's'} in ${seconds.toFixed(2)} s (${rate.toFixed(1)} messages/s, ${jobs} job${jobs === 1 ? '' : 's'}): safe ${counts.safe}, suspicious ${counts.suspicious}, phishing ${counts.phishing}${errors ? `, not analysed ${errors}` : ''}\n`);
   return errors > 0 ? 1 : 0;
+};
+
+export const scanSpec: CommandSpec = {
+  name: 'scan',
+  summary: 'analyse .eml files, folders (recursive) and mbox files offline, storing nothing',
+  args: 'PATH…',
+  options,
+  details: [
+    'Prints one JSON object per message: { "file", "verdict", "score", "confidence", "reasons", "indicators", "ms" } (with --explain also "rules"); on a terminal without --jsonl, one readable line per message instead.',
+    'A summary (count, verdicts, messages/s) goes to stderr; on a terminal, long scans also show a progress line (count, rate, ETA). Exit 1 when a file could not be analysed.',
+  ],
+  examples: ['phishgate scan ~/Maildir/cur --jobs 2 --explain', 'phishgate scan suspicious.eml --tenant tn_… --explain'],
+  run: scanCommand,
 };

@@ -1,13 +1,14 @@
 import { loadConfig } from '../../config/loader.js';
 import { createLogger } from '../../logger.js';
 import { startServer } from '../../main.js';
+import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, type CommandHandler } from '../io.js';
 
 /**
  * Runs until SIGTERM/SIGINT: the first signal stops accepting and finishes in-flight work, then exits 0;
- * a second signal exits at once (contract §7).
+ * a second signal exits at once (docs/operations.md).
  */
-export const serveCommand: CommandHandler = async (argv, io) => {
+const serveCommand: CommandHandler = async (argv, io) => {
   parseCommandArgs(argv, {});
   const config = loadConfig({ env: io.env });
   const logger = createLogger(config.log.level);
@@ -35,4 +36,16 @@ export const serveCommand: CommandHandler = async (argv, io) => {
     process.on('SIGTERM', onSignal);
     process.on('SIGINT', onSignal);
   });
+};
+
+export const serveSpec: CommandSpec = {
+  name: 'serve',
+  summary: 'start the enabled doors (REST API, SMTP content filter, milter) and the background jobs; what npm start runs',
+  options: {},
+  details: [
+    'Logs JSON lines on stdout. The first line after start-up ("phishgate listening: …") names each door and its address, or "off"; a warning follows when a mail door is on but no tenant can receive mail (gateway.default_tenant).',
+    'SIGTERM or SIGINT: stop accepting, finish in-flight sessions and analyses, exit 0; a second signal exits at once.',
+  ],
+  examples: ['PHISHGATE_CONFIG=data/phishgate.yaml phishgate serve', 'phishgate serve --config /etc/phishgate.yaml'],
+  run: serveCommand,
 };

@@ -1,5 +1,6 @@
 import { PLAN_CODES, type PlanCode, type Tenant } from '../../core/domain.js';
 import type { TenantChanges } from '../../services/tenants.js';
+import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, UsageError, writeJson, type CommandHandler } from '../io.js';
 import { withRuntime } from '../runtime.js';
 
@@ -31,8 +32,16 @@ function positiveNumber(flag: string, raw: string): number {
   return value;
 }
 
+const PLAN_HELP = `plan: ${PLAN_CODES.join(', ')}`;
+
+const createOptions = {
+  name: { type: 'string', value: 'NAME', required: true, description: 'display name of the tenant' },
+  plan: { type: 'string', value: 'PLAN', required: true, description: `${PLAN_HELP} (enterprise has no monthly quota)` },
+  'quota-limit': { type: 'string', value: 'N', description: 'monthly analyses included, overriding the plan (whole number ≥ 0)' },
+} as const;
+
 const create: CommandHandler = async (argv, io) => {
-  const { values } = parseCommandArgs(argv, { name: { type: 'string' }, plan: { type: 'string' }, 'quota-limit': { type: 'string' } });
+  const { values } = parseCommandArgs(argv, createOptions);
   if (!values.name?.trim()) throw new UsageError('--name is required');
   if (!values.plan) throw new UsageError(`--plan is required (${PLAN_CODES.join(', ')})`);
   const planCode = planFlag(values.plan);
@@ -48,12 +57,17 @@ const list: CommandHandler = async (argv, io) => {
   return 0;
 };
 
+const updateOptions = {
+  plan: { type: 'string', value: 'PLAN', description: PLAN_HELP },
+  'hard-limit': { type: 'string', value: 'true|false', description: 'true refuses analyses beyond the included quota instead of billing them' },
+  'quota-limit': { type: 'string', value: 'N|none', description: 'monthly analyses included (none: the plan\'s own)' },
+  'rate-limit': { type: 'string', value: 'N', description: 'requests per second per API key (burst becomes 3 × N unless --rate-burst is given)' },
+  'rate-burst': { type: 'string', value: 'N', description: 'bucket capacity: requests a key may send at once' },
+  name: { type: 'string', value: 'NAME', description: 'new display name' },
+} as const;
+
 const update: CommandHandler = async (argv, io) => {
-  const { values, positionals } = parseCommandArgs(
-    argv,
-    { plan: { type: 'string' }, 'hard-limit': { type: 'string' }, 'quota-limit': { type: 'string' }, 'rate-limit': { type: 'string' }, 'rate-burst': { type: 'string' }, name: { type: 'string' } },
-    true,
-  );
+  const { values, positionals } = parseCommandArgs(argv, updateOptions, true);
   if (positionals.length !== 1) throw new UsageError('usage: phishgate tenant update ID [--plan P] [--hard-limit true|false] [--quota-limit N|none] [--rate-limit N] [--rate-burst N]');
   const changes: TenantChanges = {};
   if (values.name !== undefined) changes.name = values.name;
@@ -65,7 +79,7 @@ const update: CommandHandler = async (argv, io) => {
   if (values['quota-limit'] !== undefined) changes.quotaLimit = values['quota-limit'] === 'none' ? null : nonNegativeInt('quota-limit', values['quota-limit']);
   if (values['rate-limit'] !== undefined) {
     changes.ratePerSecond = positiveNumber('rate-limit', values['rate-limit']);
-    // Spec §8 pairs 10/s with a burst of 30: keep that ratio unless --rate-burst says otherwise.
+    // The default bucket pairs 10/s with a burst of 30 (docs/api.md): keep that ratio unless --rate-burst says otherwise.
     changes.rateBurst = Math.max(1, Math.ceil(changes.ratePerSecond * 3));
   }
   if (values['rate-burst'] !== undefined) changes.rateBurst = Math.max(1, nonNegativeInt('rate-burst', values['rate-burst']));
@@ -74,4 +88,23 @@ const update: CommandHandler = async (argv, io) => {
   return 0;
 };
 
-export const tenantCommands: Record<string, CommandHandler> = { create, list, update };
+export const tenantSpecs: CommandSpec[] = [
+  {
+    name: 'tenant create',
+    summary: 'create a tenant (an organisation with its own keys, lists, analyses and quota)',
+    options: createOptions,
+    details: ['Prints { "id", "name", "plan_code" }.'],
+    examples: ['phishgate tenant create --name "Example Ltd" --plan enterprise'],
+    run: create,
+  },
+  { name: 'tenant list', summary: 'list the tenants', options: {}, details: ['Prints a JSON array of tenants with their plan and limits.'], run: list },
+  {
+    name: 'tenant update',
+    summary: "change a tenant's plan and limits",
+    args: 'ID',
+    options: updateOptions,
+    details: ['Prints the tenant as JSON.'],
+    examples: ['phishgate tenant update tn_… --plan growth --hard-limit true'],
+    run: update,
+  },
+];

@@ -10,6 +10,7 @@ import { trainModel, type TrainingDoc } from '../../engine/classifier/train.js';
 import { featureLimitsOf, parseLimitsOf } from '../../engine/limits.js';
 import { readMailSources } from '../../mail/mail-source.js';
 import { parseRawMessage } from '../../mail/parse-raw.js';
+import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, UsageError, type CliIo, type CommandHandler } from '../io.js';
 
 const USAGE = 'usage: phishgate train --phish PATH [--phish PATH…] --ham PATH [--ham PATH…] [--out FILE]';
@@ -34,8 +35,14 @@ async function checkPaths(flag: string, paths: readonly string[], cwd: string): 
  * folders (recursive) and mbox files — and writes a model file that `serve` and `scan` use once
  * `engine.model_path` points to it. Prints a JSON summary on stdout, hints on stderr.
  */
+const options = {
+  phish: { type: 'string', multiple: true, value: 'PATH', required: true, description: 'phishing examples: .eml files, folders (recursive) or mbox files' },
+  ham: { type: 'string', multiple: true, value: 'PATH', required: true, description: 'legitimate examples, same forms' },
+  out: { type: 'string', value: 'FILE', description: `where the model is written (default: engine.model_path, else ${DEFAULT_MODEL_OUT})` },
+} as const;
+
 export const trainCommand: CommandHandler = async (argv: string[], io: CliIo): Promise<number> => {
-  const { values, positionals } = parseCommandArgs(argv, { phish: { type: 'string', multiple: true }, ham: { type: 'string', multiple: true }, out: { type: 'string' } }, true);
+  const { values, positionals } = parseCommandArgs(argv, options, true);
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"; ${USAGE}`);
   if (!values.phish?.length) throw new UsageError(`--phish is required; ${USAGE}`);
   if (!values.ham?.length) throw new UsageError(`--ham is required; ${USAGE}`);
@@ -79,4 +86,13 @@ export const trainCommand: CommandHandler = async (argv: string[], io: CliIo): P
   }
   if (phishing < 50 || ham < 50) io.stderr.write('few training messages: the model will be unreliable below a few hundred of each\n');
   return 0;
+};
+
+export const trainSpec: CommandSpec = {
+  name: 'train',
+  summary: 'train the classifier on your own mail (like sa-learn) and write a model file',
+  options,
+  details: ['Prints a JSON summary (counts, calibration, strongest features). Set engine.model_path to the file so that serve and scan use it.'],
+  examples: ['phishgate train --phish ~/mail/phish --ham ~/mail/inbox.mbox --out data/model.json'],
+  run: trainCommand,
 };

@@ -1,13 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { Section } from './common.js';
 
-const Group = (description: string) => Type.Optional(Type.Number({ minimum: 0, description }));
-
 export const EngineSection = Section({
   thresholds: Section({
-    /** score ≥ phishing → verdict phishing (contract §4: 0.8). */
+    /** score ≥ phishing → verdict phishing (docs/api.md: 0.8). */
     phishing: Type.Number({ minimum: 0, maximum: 1 }),
-    /** score ≥ suspicious → verdict suspicious (contract §4: 0.5). */
+    /** score ≥ suspicious → verdict suspicious (docs/api.md: 0.5). */
     suspicious: Type.Number({ minimum: 0, maximum: 1 }),
   }),
   /** Log-odds of a message on which no rule fires (score = logistic(bias + Σ weight × strength)). */
@@ -16,18 +14,14 @@ export const EngineSection = Section({
   scale: Type.Number({ minimum: 0.01, maximum: 10 }),
   /** Weight of every rule by id, in log-odds; start-up fails when a registered rule has none. */
   weights: Type.Record(Type.String({ pattern: '^[A-Z][A-Z0-9_]*$' }), Type.Number({ minimum: -20, maximum: 20 })),
-  /** Largest total positive contribution of each rule group. */
-  group_caps: Section({
-    url: Group('links'),
-    html: Group('HTML forms and hidden text'),
-    sender: Group('sender identity'),
-    auth: Group('SPF/DKIM/DMARC'),
-    language: Group('social-engineering language'),
-    attachment: Group('attachments'),
-    brand: Group('brand impersonation'),
-    identity: Group('claimed identity the sender is not, with a risky ask'),
-    classifier: Group('statistical classifier'),
-  }),
+  /**
+   * Largest total positive contribution of each rule group, by group name. Groups are open (a rule names its
+   * group); start-up fails when a cap names a group no rule has. Built-in groups: url, html, sender, auth,
+   * language, attachment, brand, identity, classifier, llm.
+   */
+  group_caps: Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_]*$' }), Type.Number({ minimum: 0 })),
+  /** Milliseconds an asynchronous rule's answer may take before it scores nothing (rules may set their own). */
+  rule_deadline_ms: Type.Integer({ minimum: 1, maximum: 60_000 }),
   /** How far the statistical classifier may move a score (docs/detection.md "The classifier assists"). */
   classifier_bounds: Section({
     /** Highest score the classifier alone may give (below thresholds.suspicious: it never flags alone). */
@@ -41,7 +35,7 @@ export const EngineSection = Section({
   }),
   /** Classifier model file; null uses the model shipped in the repository. */
   model_path: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
-  /** Characters of body the language-model stage reads (spec §4.1: 4000). */
+  /** Characters of body the language-model stage reads (docs/api.md: 4000). */
   classifier_chars: Type.Integer({ minimum: 1 }),
   /**
    * Factor applied to the classifier's log-odds for text that is not English: the shipped model saw
@@ -68,6 +62,6 @@ export const LlmSection = Section({
   privacy: Type.Union([Type.Literal('off'), Type.Literal('headers_urls'), Type.Literal('redacted'), Type.Literal('full')]),
   /** Log-odds the LLM's verdict adds (phishing +weight × confidence, safe −weight × confidence). */
   weight: Type.Number({ minimum: 0, maximum: 20 }),
-  /** Characters of body sent to the LLM (spec §4.1: 4000). */
+  /** Characters of body sent to the LLM (docs/api.md: 4000). */
   max_chars: Type.Integer({ minimum: 100 }),
 });

@@ -4,11 +4,11 @@ import { GatewayAction, Host, HostPort, Port, Section } from './common.js';
 export const ActionsByVerdict = Section({ safe: GatewayAction, suspicious: GatewayAction, phishing: GatewayAction });
 
 export const GatewaySection = Section({
-  /** Recipient domain → tenant id (contract §5). */
+  /** Recipient domain → tenant id (docs/gateway.md). */
   domains: Type.Record(Type.String({ minLength: 1 }), Type.String({ minLength: 1 })),
   /** Tenant for recipients whose domain is not listed; null refuses them with a temporary failure. */
   default_tenant: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
-  /** Per-verdict action (contract §5 defaults: tag, tag, quarantine). */
+  /** Per-verdict action (docs/gateway.md defaults: tag, tag, quarantine). */
   actions: ActionsByVerdict,
   /** Per-tenant overrides of `actions`. */
   tenant_actions: Type.Record(Type.String({ minLength: 1 }), Type.Partial(ActionsByVerdict)),
@@ -24,7 +24,7 @@ export const GatewaySection = Section({
   bare_newlines: Type.Union([Type.Literal('reject'), Type.Literal('normalise')]),
   /** Mail that hit an analysis limit the sender can choose (rule CONTENT_BEYOND_LIMITS): scored only, or at least quarantined. */
   beyond_limits: Type.Union([Type.Literal('score'), Type.Literal('quarantine')]),
-  /** Messages above this size are not scanned (contract §5: 25 MiB). */
+    /** Messages above this size are not scanned (docs/gateway.md: 25 MiB). */
   max_message_bytes: Type.Integer({ minimum: 1024 }),
   /** What to do with an oversized message: pass it with X-Phishgate-Skipped, or reject it. */
   oversize_action: Type.Union([Type.Literal('pass'), Type.Literal('reject')]),
@@ -37,7 +37,7 @@ export const GatewaySection = Section({
 });
 
 export const SmtpSection = Section({
-  /** Run the after-queue content filter (contract §5). */
+  /** Run the after-queue content filter (docs/gateway.md). */
   enabled: Type.Boolean(),
   host: Host,
   port: Port,

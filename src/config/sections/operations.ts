@@ -4,9 +4,9 @@ import { Host, Port, Section } from './common.js';
 export const WebhooksSection = Section({
   /** Run the delivery worker in this process (outbox rows are written either way, for another process to send). */
   enabled: Type.Boolean(),
-  /** Per-attempt timeout, connection to last byte read (contract §4: 10 s). */
+  /** Per-attempt timeout, connection to last byte read (docs/api.md: 10 s). */
   timeout_ms: Type.Integer({ minimum: 100 }),
-  /** Backoff schedule in seconds after each failed attempt (contract §4: 30 s … 24 h); then the delivery is failed. */
+  /** Backoff schedule in seconds after each failed attempt (docs/api.md: 30 s … 24 h); then the delivery is failed. */
   retry_schedule_s: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 20 }),
   /** Each delay is spread by ± this fraction, so receivers recovering from an outage are not hit all at once. */
   retry_jitter: Type.Number({ minimum: 0, maximum: 0.5 }),

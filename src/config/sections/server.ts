@@ -5,7 +5,7 @@ export const HttpSection = Section({
   enabled: Type.Boolean(),
   host: Host,
   port: Port,
-  /** Largest accepted request body (contract §4: 10 MiB). */
+  /** Largest accepted request body (docs/api.md: 10 MiB). */
   body_limit_bytes: Type.Integer({ minimum: 1024 }),
   /** Trust X-Forwarded-* from a reverse proxy. */
   trust_proxy: Type.Boolean(),
@@ -28,9 +28,9 @@ export const DatabaseSection = Section({
 });
 
 export const RateLimitSection = Section({
-  /** Tokens added per second to each key's bucket (spec §8: 10/s). */
+  /** Tokens added per second to each key's bucket (docs/api.md: 10/s). */
   per_second: Type.Number({ exclusiveMinimum: 0 }),
-  /** Bucket capacity: the burst tolerated (spec §8: 30). */
+  /** Bucket capacity: the burst tolerated (docs/api.md: 30). */
   burst: Type.Integer({ minimum: 1 }),
   /** Optional Redis URL to share buckets between processes (otherwise in-process or in the database). */
   redis_url: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),

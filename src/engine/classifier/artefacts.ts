@@ -10,6 +10,8 @@ const ARTEFACTS: ReadonlyArray<[RegExp, string]> = [
   [/lfdr/, 'public-inbox collector host (lfdr.de)'],
   [/taint/, "SpamAssassin's address obfuscation (taint.org)"],
   [/\bpot\b|phishing_pot|^[a-z0-9]+:pot$/, 'honeypot trap address (phishing@pot)'],
+  [/rodrigo|peixoto|ferreira/, "the honeypot owner's name (phishing_pot greets its collector by name)"],
+  [/nazario|monkey|jose\b/, "the Nazario corpus's collector (jose@monkey.org)"],
   [/recipient|example_net|^[a-z0-9]+:example$/, 'neutral recipient of the content-only view'],
   [/exchange|antispam|x_ms|forefront|outlook_com|protection/, 'receiving-side (Microsoft) headers'],
   [/(^|[:_])(19|20)\d\d($|_)/, 'a year'],

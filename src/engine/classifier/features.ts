@@ -1,18 +1,25 @@
 import type { AttachmentInfo } from '../../core/message.js';
 import type { ExtractedUrl } from '../../mail/url-extract.js';
-import { DATE_WORDS, NON_ENGLISH_FUNCTION_WORDS } from '../text/language.js';
+import { DATE_WORDS } from '../text/language.js';
 import { fold, removeAddresses } from '../text/words.js';
+import { authoredText } from './boilerplate.js';
+import { STOP_WORDS } from './stopwords.js';
 
 /**
- * Content-only features for the statistical classifier (spec §4.1: the first 4,000 characters of the body,
- * plus the subject and URL tokens). Deliberately absent, because the dev corpus leaks its label through
- * them (corpus README, "Known biases"): every header other than the subject (dates, Received, Message-ID,
- * X-Mailer, X-MS-*, List-*), recipient addresses, e-mail addresses anywhere (text and URLs: the trap
- * address), numbers and month/day names (years, dates), link domains and http-vs-https (they name the
- * collection source and its era), whether links were wrapped (Outlook.com's Safe Links wrapped the
- * honeypot's mail on delivery) and how many links there are (genre and era), whether the mail is HTML,
- * attachment types (rules judge those), and non-English function words (the legitimate mail of the
- * corpus is almost all English).
+ * Content-only features for the statistical classifier (docs/detection.md, "Statistical classifier"): the
+ * words and word pairs the author wrote in the subject and the first `chars` characters of the body, plus a
+ * few link properties. Deliberately absent, because the corpora leak their label through them (corpus
+ * README, "Known biases"), or because they say how a mail was sent rather than what it asks:
+ * - every header other than the subject (dates, Received, Message-ID, X-Mailer, X-MS-*, List-*);
+ * - e-mail addresses anywhere (text and URLs: the trap address), numbers of any kind (years, amounts,
+ *   postcodes, order numbers: not even as a `<number>` token), month and weekday names;
+ * - function words, greetings and sign-offs of every lexicon language (`stopwords.ts`): they name the
+ *   language, and the corpora's legitimate mail is almost all English;
+ * - template furniture and quoted text (`boilerplate.ts`): unsubscribe and preference blocks, "view in
+ *   browser", social footers and links to social networks, postal and legal lines, quoted replies,
+ *   signatures;
+ * - link domains, http-vs-https, link wrapping and link counts (collection source and era), whether the
+ *   mail is HTML, attachment types (rules judge those).
  */
 export interface ClassifierInput {
   subject: string;
@@ -27,7 +34,12 @@ export interface FeatureOptions {
   chars: number;
 }
 
-export const FEATURE_VERSION = 3;
+/**
+ * Version of the feature definition. A model records the version it was trained with and the loader
+ * refuses any other (the same weights read different features). 4: boilerplate removed, function words
+ * of all languages and every number dropped, social-network links ignored.
+ */
+export const FEATURE_VERSION = 4;
 
 const URLISH = /\b(?:https?:\/\/|www\.)[^\s<>"]{1,2000}/gi;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -35,21 +47,31 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const SUBJECT_TAGS = /^\s*(?:(?:re|fwd?|aw|tr|sv|wg|rv|r)\s*:\s*|\[[^\]]{1,40}\]\s*)+/i;
 const MAX_WORDS = 1200;
 
-/** Words of folded text: digits collapse to one token, very short and very long tokens are dropped. */
-function tokens(text: string, max: number): string[] {
-  const out: string[] = [];
+/**
+ * Content words of folded text: anything with a digit, very short and very long tokens, function words,
+ * greetings and date words are dropped. A dropped word also breaks the pair sequence (no pair spans it).
+ */
+function tokens(text: string, max: number): Array<string | null> {
+  const out: Array<string | null> = [];
   const cleaned = removeAddresses(fold(text)).replace(URLISH, ' ');
+  let kept = 0;
   for (const match of cleaned.matchAll(WORD)) {
     const word = match[0];
-    if (/\d/.test(word)) {
-      out.push(/^\d+$/.test(word) ? '#num' : '#alnum');
-    } else if (word.length >= 2 && word.length <= 24 && !NON_ENGLISH_FUNCTION_WORDS.has(word) && !DATE_WORDS.has(word)) {
-      out.push(word);
+    if (/\d/.test(word) || word.length < 2 || word.length > 24 || STOP_WORDS.has(word) || DATE_WORDS.has(word)) {
+      if (out.length > 0 && out[out.length - 1] !== null) out.push(null);
+      continue;
     }
-    if (out.length >= max) break;
+    out.push(word);
+    if (++kept >= max) break;
   }
   return out;
 }
+
+/** Social networks whose links are footer icons, never content (a footer is not a brand claim either). */
+const SOCIAL_DOMAINS: ReadonlySet<string> = new Set([
+  'facebook.com', 'fb.com', 'fb.me', 'twitter.com', 'x.com', 'instagram.com', 'linkedin.com', 'youtube.com', 'youtu.be', 'pinterest.com',
+  'tiktok.com', 'snapchat.com', 'whatsapp.com', 'wa.me', 't.me', 'threads.net', 'xing.com', 'vimeo.com', 'flickr.com', 'tumblr.com',
+]);
 
 /**
  * Path words kept: a small vocabulary of words that say what a page is for. Everything else in paths is
@@ -63,14 +85,16 @@ const PATH_VOCABULARY: ReadonlySet<string> = new Set([
   'pay', 'payment', 'payments', 'invoice', 'invoices', 'refund', 'checkout', 'card', 'bank', 'tax', 'fee', 'fees', 'parcel', 'tracking', 'delivery', 'customs', 'redelivery',
   'gift', 'prize', 'reward', 'rewards', 'claim', 'bonus', 'promo', 'offer', 'offers', 'win', 'winner', 'survey', 'free', 'casino', 'bet', 'crypto', 'bitcoin', 'wallet', 'invest', 'loan',
   'download', 'file', 'files', 'doc', 'docs', 'document', 'documents', 'share', 'shared', 'view', 'viewer', 'scan', 'fax', 'voicemail', 'pdf', 'zip', 'exe',
-  'wp', 'content', 'includes', 'uploads', 'plugins', 'themes', 'admin', 'php', 'ipfs', 'unsubscribe', 'optout', 'remove', 'newsletter', 'archive', 'archives', 'list', 'lists', 'wiki', 'issues', 'pull', 'commit', 'blob', 'tree', 'forum', 'thread', 'docs', 'manual', 'faq', 'help', 'support',
+  'wp', 'content', 'includes', 'uploads', 'plugins', 'themes', 'admin', 'php', 'ipfs', 'archive', 'archives', 'list', 'lists', 'wiki', 'issues', 'pull', 'commit', 'blob', 'tree', 'forum', 'thread', 'docs', 'manual', 'faq', 'help', 'support',
 ]);
+const GENERIC_CCTLDS: ReadonlySet<string> = new Set(['co', 'io', 'me', 'ly', 'tv', 'cc', 'ws', 'to', 'gd', 'gl', 'su', 'tk', 'ml', 'ga', 'cf', 'gq', 'sh', 'ai', 'gg', 'la', 'fm', 'am', 'nu', 'pw', 'cx', 'vu']);
 const ENCODED_EMAIL = /[^/?&=\s]{1,64}(?:@|%40)[^/?&=\s]{1,255}/gi;
 
 function urlFeatures(urls: readonly ExtractedUrl[], add: (f: string) => void): void {
   let count = 0;
   for (const u of urls) {
     if (u.kind === 'img' || u.kind === 'iframe') continue;
+    if (u.info && SOCIAL_DOMAINS.has(u.info.domain)) continue;
     count++;
     if (count > 60) continue;
     const info = u.info;
@@ -80,7 +104,10 @@ function urlFeatures(urls: readonly ExtractedUrl[], add: (f: string) => void): v
     }
     if (info.isIp) add('u:ip');
     const tld = info.host.slice(info.host.lastIndexOf('.') + 1);
-    if (!info.isIp && /^[a-z]{2,12}$/.test(tld)) add(`u:tld:${tld}`);
+    // Country-code TLDs say which country a sender is in, i.e. its language: a French note linking to
+    // .fr must not look like the corpora's non-English phishing. Only generic TLDs and the country codes
+    // sold as generic ones remain.
+    if (!info.isIp && /^[a-z]{2,12}$/.test(tld) && (tld.length > 2 || GENERIC_CCTLDS.has(tld))) add(`u:tld:${tld}`);
     if (info.host.includes('xn--')) add('u:punycode');
     if (info.userinfo) add('u:userinfo');
     if (info.subdomain && info.subdomain.split('.').length >= 3) add('u:deep');
@@ -91,6 +118,17 @@ function urlFeatures(urls: readonly ExtractedUrl[], add: (f: string) => void): v
   }
 }
 
+/**
+ * The body text the classifier reads: at most `chars` characters of what the author wrote, taken from a
+ * window of `WINDOW × chars` characters once template lines, quotes and links are gone. A newsletter's
+ * plain part often spends its first 4,000 characters on tracking links and "view in browser" lines;
+ * counting those against the budget would leave the classifier nothing but boilerplate to read.
+ */
+const WINDOW = 4;
+export function readableBody(body: string, chars: number): string {
+  return authoredText(body.slice(0, WINDOW * chars)).replace(URLISH, ' ').replace(/[ \t]{2,}/g, ' ').slice(0, chars);
+}
+
 /** Distinct feature strings of one message. */
 export function classifierFeatures(input: ClassifierInput, options: FeatureOptions): string[] {
   const features = new Set<string>();
@@ -98,16 +136,20 @@ export function classifierFeatures(input: ClassifierInput, options: FeatureOptio
     features.add(f);
   };
   const subject = tokens(input.subject.replace(SUBJECT_TAGS, ''), 40);
-  for (let i = 0; i < subject.length; i++) {
-    add(`s:${subject[i]}`);
-    if (i > 0) add(`s2:${subject[i - 1]}_${subject[i]}`);
-  }
-  const body = tokens(input.body.slice(0, options.chars), MAX_WORDS);
-  for (let i = 0; i < body.length; i++) {
-    add(`w:${body[i]}`);
-    if (i > 0) add(`b:${body[i - 1]}_${body[i]}`);
-  }
-  if (body.length === 0) add('w:#empty');
+  subject.forEach((word, i) => {
+    if (word === null) return;
+    add(`s:${word}`);
+    const previous = subject[i - 1];
+    if (previous) add(`s2:${previous}_${word}`);
+  });
+  const body = tokens(readableBody(input.body, options.chars), MAX_WORDS);
+  body.forEach((word, i) => {
+    if (word === null) return;
+    add(`w:${word}`);
+    const previous = body[i - 1];
+    if (previous) add(`b:${previous}_${word}`);
+  });
+  if (!body.some((w) => w !== null)) add('w:#empty');
   urlFeatures(input.urls, add);
   return [...features];
 }

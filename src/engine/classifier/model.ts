@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { FEATURE_VERSION } from './features.js';
 import { fnv1a } from './hashing.js';
 
 /**
@@ -18,7 +19,24 @@ export interface ClassifierModel {
   /** p = sigmoid(a · margin + b). */
   calibration: { a: number; b: number };
   /** What the model was trained on (names, counts, licences): shown in docs and `train` output. */
-  training: { phishing: number; ham: number; description: string };
+  training: TrainingProvenance;
+}
+
+/** Where a model came from, stored in the model file (docs/detection.md, "Training data"). */
+export interface TrainingProvenance {
+  phishing: number;
+  ham: number;
+  description: string;
+  /** Messages per corpus source and label, e.g. `{ source: "rf-peixoto/phishing_pot", label: "phishing", n: 1150 }`. */
+  sources?: Array<{ source: string; label: 'phishing' | 'ham'; n: number }>;
+  /** Corpus folders and how they were read (e.g. "content-only view"). */
+  corpora?: string[];
+  /** The command that rebuilds this model. */
+  command?: string;
+  /** Languages with enough legitimate training mail for their words to be features (see train.ts). */
+  languages?: string[];
+  /** ISO date of training. */
+  date?: string;
 }
 
 export interface Prediction {
@@ -107,6 +125,12 @@ export function parseModel(text: string, origin: string): ClassifierModel {
     throw new Error(`classifier model ${origin} is not valid JSON: ${(error as Error).message}`);
   }
   if (file.format !== 'phishgate-classifier' || file.version !== 1) throw new Error(`classifier model ${origin} has an unknown format (${String(file.format)} v${String(file.version)})`);
+  if (file.featureVersion !== FEATURE_VERSION) {
+    throw new Error(
+      `classifier model ${origin} was trained with feature version ${String(file.featureVersion)}, but this phishgate computes feature version ${FEATURE_VERSION}: ` +
+        'its weights would be read against different features. Retrain it (`phishgate train`, or `npm run train` for the shipped model) or set engine.model_path to a model of this version.',
+    );
+  }
   if (!Number.isInteger(file.dimBits) || file.dimBits < 8 || file.dimBits > 24) throw new Error(`classifier model ${origin} has an invalid dimBits`);
   const bytes = Buffer.from(file.weights, 'base64');
   if (bytes.length !== 2 * (1 << file.dimBits)) throw new Error(`classifier model ${origin} has ${bytes.length} weight bytes, expected ${2 * (1 << file.dimBits)}`);

@@ -6,6 +6,8 @@ export interface TrainingDoc {
   features: readonly string[];
   /** 1 = phishing (or scam/spam), 0 = legitimate. */
   label: 0 | 1;
+  /** Language of the text (`guessLanguage`), null when too short to tell; absent = not known. */
+  language?: string | null;
 }
 
 export interface TrainOptions {
@@ -19,6 +21,8 @@ export interface TrainOptions {
   calibrationFolds: number;
   /** Features seen in fewer training documents are dropped: they can only be memorised, not generalised. */
   minDocs: number;
+  /** Legitimate messages a language needs before its words may become features (see `attestedWords`). */
+  minHamPerLanguage: number;
   description: string;
 }
 
@@ -31,8 +35,37 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   chars: 4000,
   calibrationFolds: 5,
   minDocs: 2,
+  minHamPerLanguage: 20,
   description: '',
 };
+
+const isWordFeature = (f: string): boolean => f.startsWith('w:') || f.startsWith('b:') || f.startsWith('s:') || f.startsWith('s2:');
+
+/**
+ * Languages with at least `minHam` legitimate training messages, and the word features attested (in at
+ * least `minDocs` messages) in mail of those languages. Only attested words may carry weight: a word seen
+ * only in the mail of a language whose legitimate side the model never saw (the corpora's phishing is
+ * multilingual, their legitimate mail English) can only teach "this language is phishing", which would
+ * penalise every genuine French or German note. When no language is known (documents without
+ * `language`) or none has `minHam` legitimate messages, every word counts.
+ */
+export function attestedWords(docs: readonly TrainingDoc[], minHam: number, minDocs: number): { languages: string[]; attested: Set<string> | null } {
+  if (!docs.some((d) => d.language !== undefined)) return { languages: [], attested: null };
+  const hamByLanguage = new Map<string, number>();
+  for (const d of docs) if (d.label === 0 && d.language) hamByLanguage.set(d.language, (hamByLanguage.get(d.language) ?? 0) + 1);
+  const languages = [...hamByLanguage].filter(([, n]) => n >= minHam).map(([l]) => l).sort();
+  // Too little legitimate mail in any language to tell: no restriction (a small custom training set).
+  if (languages.length === 0) return { languages: [], attested: null };
+  const covered = new Set(languages);
+  const counts = new Map<string, number>();
+  for (const d of docs) {
+    if (!d.language || !covered.has(d.language)) continue;
+    for (const f of d.features) if (isWordFeature(f)) counts.set(f, (counts.get(f) ?? 0) + 1);
+  }
+  const attested = new Set<string>();
+  for (const [f, n] of counts) if (n >= minDocs) attested.add(f);
+  return { languages, attested };
+}
 
 interface Encoded {
   indices: Int32Array;
@@ -40,9 +73,11 @@ interface Encoded {
   label: 0 | 1;
 }
 
-function encode(docs: readonly TrainingDoc[], dimBits: number, minDocs: number): Encoded[] {
+function encode(docs: readonly TrainingDoc[], dimBits: number, minDocs: number, attested: Set<string> | null): Encoded[] {
   const mask = (1 << dimBits) - 1;
-  const hashed = docs.map((d) => Int32Array.from(new Set(d.features.map((f) => fnv1a(f) & mask))));
+  const usable = (f: string): boolean => attested === null || !isWordFeature(f) || attested.has(f);
+  // The scale counts every feature, usable or not, exactly as prediction will (model.ts `margin`).
+  const hashed = docs.map((d) => Int32Array.from(new Set(d.features.filter(usable).map((f) => fnv1a(f) & mask))));
   const seen = new Uint32Array(1 << dimBits);
   for (const indices of hashed) for (const k of indices) seen[k] = seen[k]! + 1;
   return docs.map((d, i) => ({
@@ -135,7 +170,7 @@ export function assignFolds(labels: ReadonlyArray<0 | 1>, folds: number, seed: n
   return out;
 }
 
-function toModel(fitted: { weights: Float32Array; bias: number }, options: TrainOptions, docs: readonly TrainingDoc[], calibration: { a: number; b: number }): ClassifierModel {
+function toModel(fitted: { weights: Float32Array; bias: number }, options: TrainOptions, docs: readonly TrainingDoc[], calibration: { a: number; b: number }, languages: string[] = []): ClassifierModel {
   const phishing = docs.filter((d) => d.label === 1).length;
   return {
     format: 'phishgate-classifier',
@@ -146,7 +181,7 @@ function toModel(fitted: { weights: Float32Array; bias: number }, options: Train
     bias: fitted.bias,
     weights: fitted.weights,
     calibration,
-    training: { phishing, ham: docs.length - phishing, description: options.description },
+    training: { phishing, ham: docs.length - phishing, description: options.description, ...(languages.length ? { languages } : {}) },
   };
 }
 
@@ -159,7 +194,8 @@ export function trainModel(docs: readonly TrainingDoc[], partial: Partial<TrainO
   if (docs.length < 4 || !docs.some((d) => d.label === 1) || !docs.some((d) => d.label === 0)) {
     throw new Error('training needs at least two phishing and two legitimate messages');
   }
-  const encoded = encode(docs, options.dimBits, options.minDocs);
+  const { languages, attested } = attestedWords(docs, options.minHamPerLanguage, options.minDocs);
+  const encoded = encode(docs, options.dimBits, options.minDocs, attested);
   const pairs: Array<{ margin: number; label: 0 | 1 }> = [];
   const folds = Math.min(options.calibrationFolds, Math.min(docs.filter((d) => d.label === 1).length, docs.filter((d) => d.label === 0).length));
   if (folds >= 2) {
@@ -173,7 +209,7 @@ export function trainModel(docs: readonly TrainingDoc[], partial: Partial<TrainO
     }
   }
   const calibration = pairs.length > 0 ? fitPlatt(pairs) : { a: 1, b: 0 };
-  return toModel(fit(encoded, options), options, docs, calibration);
+  return toModel(fit(encoded, options), options, docs, calibration, languages);
 }
 
 /** Strongest features by weight, for the artefact check printed by `train` and `eval`. */

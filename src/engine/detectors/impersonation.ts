@@ -64,3 +64,24 @@ export const impersonationWithAsk: Detector = {
     return [{ strength, reason: `Claims to be ${brand} (${claim.where.join(', ')}) but ${who}, and ${ask}${how}`, brand }];
   },
 };
+
+/**
+ * The sender's own organisation does not stand behind the mail's links: an unauthenticated sender whose
+ * every link goes to unrelated hosts, asking for credentials, payment or bank details. The classic forged
+ * bank notice from the bank's own (spoofed) address, for banks the catalogue does not know.
+ */
+export const linksDisownSender: Detector = {
+  id: 'LINKS_DISOWN_SENDER',
+  group: 'identity',
+  stage: 2,
+  indicator: 'credential_request',
+  description: "An unauthenticated sender whose every link goes to unrelated hosts, and which asks for credentials, payment or bank details",
+  run(input) {
+    const j = input.judgement;
+    if (!j || j.authenticated || input.sender.freemail || !input.sender.registrable) return [];
+    if (j.links.own > 0 || j.links.foreignCount === 0) return [];
+    const ask = j.asks.find((a) => a.kind !== 'call a phone number' && a.kind !== 'buy gift cards');
+    if (!ask) return [];
+    return [{ strength: 1, reason: `Comes from ${input.sender.registrable}, but none of its links do: they go to ${j.links.foreign.slice(0, 2).join(', ')}; and it asks you to ${ask.kind} ("${ask.evidence}")` }];
+  },
+};

@@ -1,6 +1,6 @@
 import type { Lexicon } from './types.js';
 
-/** French (the customer's market: the richest lexicon after English). */
+/** French (the richest lexicon after English). */
 export const FR: Lexicon = {
   extortion: [
     'logiciel|logiciels espion|espions|malveillant',

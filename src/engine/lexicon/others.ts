@@ -16,6 +16,11 @@ export const DE: Lexicon = {
     'melden sie sich jetzt? an',
     'geben sie ihr|ihre passwort|zugangsdaten|pin|kartennummer ein?',
     'klicken sie hier|unten um ihr|ihre|ihren konto|daten|identitat|zugang',
+    // German puts the verb last: "Ihre Daten für das Online-Banking zu bestätigen".
+    'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben zu bestatigen|verifizieren|aktualisieren|uberprufen',
+    'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * zu bestatigen|verifizieren|aktualisieren|uberprufen',
+    'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * * * zu bestatigen|verifizieren|aktualisieren|uberprufen',
+    'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * * * * zu bestatigen|verifizieren|aktualisieren|uberprufen',
   ],
   payment: ['zahlung fehlgeschlagen|abgelehnt|ausstehend', 'zahlungsinformationen|zahlungsdaten|zahlungsmethode aktualisieren', 'offene rechnung|forderung|betrag', 'zollgebuhr|zollgebuhren|versandkosten|liefergebuhr', 'ruckerstattung|steuerruckerstattung|erstattung', 'sie haben anspruch auf'],
   giftcard: ['geschenkkarte|geschenkkarten|gutschein|gutscheine|guthabenkarte|guthabenkarten'],

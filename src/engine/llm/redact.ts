@@ -1,5 +1,5 @@
 /**
- * Redaction for the `redacted` privacy mode (contract §3): e-mail addresses keep only their domain,
+ * Redaction for the `redacted` privacy mode (docs/configuration.md): e-mail addresses keep only their domain,
  * digit runs of 3+ (account, card, phone and order numbers) become "###", and the names of the sender
  * and recipients are replaced wherever they appear. Linear regular expressions only.
  */

@@ -12,7 +12,7 @@ export interface OpsRouteDeps {
 const Health = Type.Object({ status: Type.String() });
 const Ready = Type.Object({ status: Type.String(), checks: Type.Record(Type.String(), Type.String()) });
 
-/** Operations endpoints (contract §7): no auth, not rate limited, not counted against any quota. */
+/** Operations endpoints (docs/operations.md): no auth, not rate limited, not counted against any quota. */
 export function opsRoutes(app: FastifyInstance, deps: OpsRouteDeps): void {
   app.get('/healthz', { config: { scope: 'public' }, schema: { hide: true, response: { 200: Health } } }, async () => ({ status: 'ok' }));
 

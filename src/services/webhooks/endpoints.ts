@@ -1,4 +1,4 @@
-/** Endpoint registration and the delivery log, per tenant and namespace (contract §4 "Webhooks"). */
+/** Endpoint registration and the delivery log, per tenant and namespace (docs/api.md). */
 import { AppError, badRequest, notFound } from '../../core/errors.js';
 import { toIso } from '../../core/clock.js';
 import type { Principal } from '../../core/domain.js';

@@ -1,4 +1,4 @@
-/** Which events an analysis raises and what their bodies look like (contract §4 "Webhooks"). */
+/** Which events an analysis raises and what their bodies look like (docs/api.md). */
 import type { WebhookEventType } from '../../core/webhook.js';
 import type { StoredAnalysis } from '../analysis-record.js';
 

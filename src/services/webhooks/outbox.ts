@@ -1,5 +1,5 @@
 /**
- * The transactional outbox (contract §4, issue "Outbox"): event and delivery rows are written by a hook
+ * The transactional outbox (docs/webhooks.md): event and delivery rows are written by a hook
  * inside the transaction that stores the analysis, so both commit or neither does; after commit the
  * worker is told which endpoints have new work. The worker claims and settles through here, so it never
  * touches the store itself (architecture: only services do).

@@ -1,4 +1,4 @@
-/** Retry policy (contract §4): about 30 s, 2 min, 10 min, 1 h, 6 h, 24 h after each failure, then failed. */
+/** Retry policy (docs/api.md): about 30 s, 2 min, 10 min, 1 h, 6 h, 24 h after each failure, then failed. */
 
 export interface RetryPolicy {
   /** Seconds to wait after the 1st, 2nd, … failure. */

@@ -1,5 +1,5 @@
 /**
- * `X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` (contract §4).
+ * `X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` (docs/api.md).
  * Signed at send time, per attempt, so a retry a day later still passes a receiver's 5-minute check.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

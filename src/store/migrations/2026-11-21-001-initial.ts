@@ -16,7 +16,7 @@ export const initial: Migration = {
       .addColumn('sort_order', 'integer', (c) => c.notNull())
       .execute();
 
-    // Spec §8.
+    // The plans and their prices (docs/api.md, "Plans, quota, rate limits, test keys").
     await db
       .insertInto('plans')
       .values([

@@ -2,9 +2,9 @@ import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
  * Webhook endpoints, the transactional outbox (events → deliveries → attempts) and the queue of
- * asynchronous analyses (contract §4 "Webhooks", §6). Frozen once shipped: add a migration instead.
+ * asynchronous analyses (docs/api.md, docs/operations.md). Frozen once shipped: add a migration instead.
  *
- * Retention (contract §6) deletes analyses "together with their deliveries and events": every row here
+ * Retention (docs/operations.md) deletes analyses "together with their deliveries and events": every row here
  * hangs off an analysis through ON DELETE CASCADE (analysis → event → delivery → attempt; analysis →
  * job), so deleting the analysis row is enough on both dialects (SQLite runs with foreign_keys = ON).
  */

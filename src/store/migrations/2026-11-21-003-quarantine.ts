@@ -1,7 +1,7 @@
 import { PostgresAdapter, type Kysely, type Migration } from 'kysely';
 
 /**
- * Quarantined messages (contract §5), one row per tenant of a quarantined message, holding that
+ * Quarantined messages (docs/gateway.md), one row per tenant of a quarantined message, holding that
  * tenant's recipients only. Frozen once shipped: add a migration instead.
  *
  * The message bytes are a binary column (`blob` on SQLite, `bytea` on PostgreSQL; both bind and
@@ -45,7 +45,7 @@ export const quarantine: Migration = {
       .addColumn('raw', binary, (c) => c.notNull())
       .execute();
     await db.schema.createIndex('quarantined_tenant_created').on('quarantined_messages').columns(['tenant_id', 'livemode', 'created_at']).execute();
-    // Retention (contract §6) deletes by age across tenants.
+    // Retention (docs/operations.md) deletes by age across tenants.
     await db.schema.createIndex('quarantined_created').on('quarantined_messages').column('created_at').execute();
   },
   async down(db: Kysely<any>) {

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** A lease row per background job, so two processes never run the same job at once (issue 7). */
+/** A lease row per background job, so two processes never run the same job at once (docs/operations.md). */
 export const jobLeases: Migration = {
   async up(db: Kysely<any>) {
     await db.schema

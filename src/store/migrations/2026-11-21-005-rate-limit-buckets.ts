@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** Token buckets shared by every process on one database (contract §8). */
+/** Token buckets shared by every process on one database (docs/operations.md). */
 export const rateLimitBuckets: Migration = {
   async up(db: Kysely<any>) {
     await db.schema

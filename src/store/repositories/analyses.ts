@@ -10,7 +10,7 @@ export async function insertAnalysis(db: Kysely<Database>, row: AnalysisRow): Pr
 export interface AnalysisScope {
   tenantId: string;
   livemode: boolean;
-  /** Rows created before this instant are no longer visible (spec §8: 30-day retention). */
+  /** Rows created before this instant are no longer visible (docs/api.md: 30-day retention). */
   visibleSince: string;
 }
 
@@ -79,7 +79,7 @@ export async function* streamAnalyses(db: Kysely<Database>, scope: AnalysisScope
   }
 }
 
-/** Live analyses of a tenant since an instant: how many and what they cost (spec §2.4 last_24h_*). */
+/** Live analyses of a tenant since an instant: how many and what they cost (docs/api.md last_24h_*). */
 export async function liveActivitySince(db: Kysely<Database>, tenantId: string, since: string): Promise<{ count: number; costMicros: number }> {
   const row = await db
     .selectFrom('analyses')
@@ -94,7 +94,7 @@ export async function liveActivitySince(db: Kysely<Database>, tenantId: string, 
 
 /**
  * Deletes up to `batch` analyses created before `cutoff` and returns how many went. Small batches keep
- * each write transaction short, so analyses arriving meanwhile never wait long (issue 7). Their webhook
+ * each write transaction short, so analyses arriving meanwhile never wait long (docs/operations.md). Their webhook
  * events and deliveries go with them (ON DELETE CASCADE).
  */
 export async function deleteAnalysesBefore(db: Kysely<Database>, cutoff: string, batch: number): Promise<number> {

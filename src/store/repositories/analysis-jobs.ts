@@ -1,5 +1,5 @@
 /**
- * Asynchronous analyses (contract §4): the `analyses` row says `queued` while an `analysis_jobs` row keeps
+ * Asynchronous analyses (docs/api.md): the `analyses` row says `queued` while an `analysis_jobs` row keeps
  * what is needed to run it, so queued work survives a restart. Completing or failing updates the analysis
  * and deletes the job in the same transaction.
  */

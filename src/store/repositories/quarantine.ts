@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Verdict } from '../../core/analysis.js';
 import type { Database, QuarantinedMessagesTable } from '../schema.js';
 
-/** A quarantined message's metadata (contract §5); the bytes are read separately. */
+/** A quarantined message's metadata (docs/gateway.md); the bytes are read separately. */
 export interface QuarantineEntry {
   id: string;
   tenantId: string;
@@ -168,7 +168,7 @@ export async function recordReleaseReply(db: Kysely<Database>, id: string, reply
   await db.updateTable('quarantined_messages').set({ release_reply: reply }).where('id', '=', id).execute();
 }
 
-/** Retention (contract §6): deletes up to `limit` entries created before `cutoff`, oldest first; returns how many. */
+/** Retention (docs/operations.md): deletes up to `limit` entries created before `cutoff`, oldest first; returns how many. */
 export async function deleteQuarantinedBefore(db: Kysely<Database>, cutoff: string, limit: number): Promise<number> {
   const ids = await db.selectFrom('quarantined_messages').select('id').where('created_at', '<', cutoff).orderBy('created_at').limit(limit).execute();
   if (ids.length === 0) return 0;

@@ -1,5 +1,5 @@
 /**
- * The transactional outbox (contract §4 "Deliveries are stored before the first try"): events and
+ * The transactional outbox (docs/api.md): events and
  * deliveries are inserted in the analysis' own transaction; the worker claims due deliveries under a
  * lease, and settles each one with the attempt it made.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Webhook, WebhookEventType } from '../../core/webhook.js';
 import type { Database, WebhooksTable } from '../schema.js';
 
-/** Webhooks are per tenant and per namespace (live/test), like lists (contract §4). */
+/** Webhooks are per tenant and per namespace (live/test), like lists (docs/api.md). */
 export interface WebhookScope {
   tenantId: string;
   livemode: boolean;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { FrameDecoder, type Frame } from '../../../src/milter/frame-decoder.js';
 
-/** Real Postfix 3.7.11 byte captures (shared/notes/postfix-lab-files/fixtures, copied in). */
+/** Real Postfix 3.7.11 byte captures (captured once, kept in test/milter/fixtures). */
 export function fixture(name: string): Buffer {
   return readFileSync(fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url)));
 }

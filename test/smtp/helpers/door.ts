@@ -31,7 +31,7 @@ export interface TestDoor {
   relay: Relay;
   door: SmtpDoor;
   port: number;
-  /** Blocks a sender for a tenant: its mail becomes phishing (score 0.95, contract §4). */
+  /** Blocks a sender for a tenant: its mail becomes phishing (score 0.95, docs/api.md). */
   block(tenantId: string, sender: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -54,7 +54,7 @@ export async function startTestDoor(options: { dialect: TestDialect; relayPort: 
   const acme = (await h.services.tenants.create({ name: 'acme', planCode: 'starter' })).id;
   const beta = (await h.services.tenants.create({ name: 'beta', planCode: 'starter' })).id;
   // Verdicts must not depend on how the engine judges test prose: senders at sender.test are on both
-  // tenants' allow lists (verdict safe, contract §4), senders at evil.test are blocked per test (phishing).
+  // tenants' allow lists (verdict safe, docs/api.md), senders at evil.test are blocked per test (phishing).
   for (const id of [acme, beta]) {
     const tenant = (await h.services.tenants.get(id))!;
     await h.services.lists.add({ tenant, livemode: true }, 'allow', { type: 'domain', value: 'sender.test' });

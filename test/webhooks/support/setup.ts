@@ -18,7 +18,7 @@ export async function analyzeSafe(h: Harness, key: string): Promise<Record<strin
   return res.json().data;
 }
 
-/** A phishing verdict, made certain by block-listing the sender (contract §4: score 0.95). */
+/** A phishing verdict, made certain by block-listing the sender (docs/api.md: score 0.95). */
 export async function analyzePhishing(h: Harness, key: string): Promise<Record<string, unknown> & { analysis_id: string; verdict: string }> {
   await h.call('POST', '/v1/blocklist', key, { type: 'email', value: PHISHER });
   const res = await h.call('POST', '/v1/analyze', key, { subject: 'Account locked', from: PHISHER, body_text: 'Log in now to unlock.' });

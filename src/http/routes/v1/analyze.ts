@@ -21,7 +21,7 @@ const QueuedSchema = Envelope(Type.Object({ analysis_id: Type.String(), status: 
 
 const MAX_TEXT = 10 * 1024 * 1024;
 
-/** Spec §4.1; `subject`, `from` and `body_text` are required unless `raw_email` is given (contract §4). */
+/** The POST /v1/analyze body (docs/api.md); `subject`, `from` and `body_text` are required unless `raw_email` is given (docs/api.md). */
 export const AnalyzeBody = Type.Object(
   {
     subject: Type.Optional(Type.String({ maxLength: 100_000, description: 'Subject of the mail (required without raw_email)' })),
@@ -46,7 +46,13 @@ export const AnalyzeBody = Type.Object(
       Type.Boolean({ description: 'Answer 202 { analysis_id, status: "queued" } at once; the result arrives by webhook and on GET /v1/analyses/:id' }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      { subject: 'Your parcel is waiting', from: 'DHL Express <noreply@dhl-tracking-info.net>', body_text: 'Pay the customs fee within 48 hours: http://198.51.100.23/dhl', urls: ['http://198.51.100.23/dhl'] },
+      { subject: 'Lunch on Friday?', from: 'Alice <alice@example.com>', to: 'bob@example.org', body_text: 'Shall we meet at noon?', headers: { spf: 'pass', dkim: 'pass', dmarc: 'pass' } },
+    ],
+  },
 );
 export type AnalyzeBodyType = Static<typeof AnalyzeBody>;
 
@@ -88,7 +94,7 @@ export function analyzeRoutes(app: FastifyInstance, deps: AnalyzeRouteDeps): voi
       if (deps.authentication) {
         message.authentication = await deps.authentication.authenticate({ raw, envelope: { clientIp, helo, mailFrom }, message, tenantId: principal.tenant.id });
       }
-      // Contract §4: validated now (a bad message is a 400 here), analysed in the background, quota charged on completion.
+      // docs/api.md: validated now (a bad message is a 400 here), analysed in the background, quota charged on completion.
       if (request.body.async) {
         const { analysisId } = await deps.asyncAnalysis.enqueue(principal, message, { source: 'api', chargeQuota: true, apiKeyId: principal.key?.id ?? null });
         return reply.status(202).send({ success: true, data: { analysis_id: analysisId, status: 'queued' } });

@@ -14,5 +14,5 @@ export interface V1Deps {
   keys: KeyService;
 }
 
-/** Spec §2.3 quota object. */
+/** The quota object (docs/api.md). */
 export const quotaJson = (state: QuotaState) => ({ used: state.used, limit: state.limit, remaining: state.remaining });

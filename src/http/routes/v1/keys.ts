@@ -45,7 +45,7 @@ const keyJson = (key: ApiKey) => ({
 /** A test key sees and manages test keys only; a live key manages both (it may mint sandbox keys). */
 const visibleModes = (mode: KeyMode): KeyMode[] => (mode === 'live' ? ['live', 'test'] : ['test']);
 
-/** Contract §4 extension for a tenant's own dashboard; admin scope throughout. */
+/** docs/api.md extension for a tenant's own dashboard; admin scope throughout. */
 export function keyRoutes(app: FastifyInstance, deps: V1Deps): void {
   app.get<{ Querystring: Static<typeof PageQuery> }>(
     '/v1/keys',

@@ -57,7 +57,7 @@ function listRoutes(app: FastifyInstance, deps: V1Deps, path: string, list: List
     path,
     {
       config: { scope: 'write' },
-      schema: { summary: `Add a ${label} entry (idempotent)`, tags: ['lists'], body: EntryBody, response: responses(Envelope(EntrySchema)) },
+      schema: { summary: `Add ${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label} entry (idempotent)`, tags: ['lists'], body: EntryBody, response: responses(Envelope(EntrySchema)) },
     },
     async (request) => {
       const { type, value, note, expires_at, recipient } = request.body;

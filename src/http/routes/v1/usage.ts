@@ -19,7 +19,7 @@ export function usageRoutes(app: FastifyInstance, deps: V1Deps): void {
     '/v1/usage',
     {
       config: { scope: 'read' },
-      schema: { summary: 'Quota and consumption of the current tenant (spec §2.4)', tags: ['usage'], response: responses(Envelope(UsageSchema)) },
+      schema: { summary: 'Quota and consumption of the current tenant (docs/api.md)', tags: ['usage'], response: responses(Envelope(UsageSchema)) },
     },
     async (request) => ({ success: true, data: await deps.usage.usage(requirePrincipal(request).tenant) }),
   );

@@ -1,4 +1,4 @@
-/** Webhook endpoints and their delivery log (spec §4.7, contract §4 "Webhooks"); admin scope throughout. */
+/** Webhook endpoints and their delivery log (docs/api.md); admin scope throughout. */
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type Delivery, type Webhook } from '../../../core/webhook.js';
@@ -23,14 +23,14 @@ const WebhookSchema = Type.Object({
 const WebhookBody = Type.Object(
   {
     url: Type.String({ minLength: 1, maxLength: URL_MAX_LENGTH, description: 'http:// or https:// address receiving the POSTs; redirects are not followed' }),
-    events: Type.Array(EventName, { minItems: 1, maxItems: 10, description: 'Events to receive (spec §6)' }),
+    events: Type.Array(EventName, { minItems: 1, maxItems: 10, description: 'Events to receive (docs/webhooks.md)' }),
     secret: Type.String({
       minLength: SECRET_MIN_LENGTH,
       maxLength: SECRET_MAX_LENGTH,
       description: 'Signing secret (HMAC-SHA256 key), 16 to 256 characters without control characters; never returned',
     }),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ url: 'https://hooks.example.com/phishgate', events: ['analysis.phishing_detected'], secret: 'a-long-random-signing-secret' }] },
 );
 
 const AttemptSchema = Type.Object({

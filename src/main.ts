@@ -6,7 +6,10 @@ import type { Logger } from 'pino';
 import type { Config } from './config/schema.js';
 import { systemClock, type Clock } from './core/clock.js';
 import { newId } from './core/ids.js';
+import { availableParallelism } from 'node:os';
+import { inProcessAnalysisClient, type AnalysisClient } from './engine/analysis-client.js';
 import { createEngineFromConfig } from './engine/create.js';
+import { createEnginePool } from './engine/worker-pool.js';
 import { parseLimitsOf } from './engine/limits.js';
 import { loadSecrets } from './config/loader.js';
 import type { Engine } from './engine/types.js';
@@ -15,7 +18,6 @@ import { startMilterDoor } from './milter/door.js';
 import { createGateway, type QuarantineSink } from './gateway/gateway.js';
 import { mailRoutingProblem } from './gateway/routing-check.js';
 import type { Gateway } from './gateway/types.js';
-import { parseRawMessage } from './mail/parse-raw.js';
 import type { Component } from './ops/component.js';
 import { createServices, type Services } from './services/index.js';
 import { createAuthenticationService } from './services/authentication/service.js';
@@ -41,11 +43,16 @@ import { digestOptionsFromConfig } from './services/digests/from-config.js';
 import { verifyOwnMail } from './services/digests/own-mail.js';
 import { createDigestSender } from './smtp/digest-sender.js';
 import { sql } from 'kysely';
+import { parseRawMessage } from './mail/parse-raw.js';
+import { parseNetworks } from './core/networks.js';
+import { resolve } from 'node:path';
 
 export interface Runtime {
   config: Config;
   store: Store;
   engine: Engine;
+  /** What the doors call to parse and analyse: worker threads with a deadline in `serve`, in-process elsewhere. */
+  analysis: AnalysisClient;
   services: Services;
   logger: Logger;
   clock: Clock;
@@ -57,8 +64,15 @@ export interface Runtime {
   linkSecrets: string[];
 }
 
+export interface RuntimeOptions {
+  /** Parse and analyse in worker threads (`engine.workers`); `serve` does, the CLI commands do not. */
+  workers?: boolean;
+  /** Worker entry point (tests inject one that can stall). */
+  workerUrl?: URL;
+}
+
 /** Opens and migrates the store and builds engine and services; shared by `serve` and the CLI commands. */
-export async function createRuntime(config: Config, logger: Logger, clock: Clock = systemClock): Promise<Runtime> {
+export async function createRuntime(config: Config, logger: Logger, clock: Clock = systemClock, options: RuntimeOptions = {}): Promise<Runtime> {
   const store = openStore(config.database.url, {
     busyTimeoutMs: config.database.busy_timeout_ms,
     poolMax: config.database.pool_max,
@@ -77,13 +91,19 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
   readiness.register('store', () => storeWritable(store));
   const secrets = loadSecrets();
   const linkSecrets = secrets.linkSecrets ?? [];
-  const engine = instrumentEngine(
-    createEngineFromConfig(config, {
-      secrets,
-      onDetectorError: (id, error) => logger.warn({ rule: id, err: error }, 'detector failed; it scores nothing'),
-    }),
-    metrics,
-  );
+  const onDetectorError = (id: string, error: unknown): void => logger.warn({ rule: id, err: error }, 'detector failed; it scores nothing');
+  const analysis: AnalysisClient = options.workers
+    ? createEnginePool({
+        size: config.engine.workers.size || availableParallelism(),
+        config: { engine: config.engine, llm: config.llm },
+        secrets,
+        onDetectorError,
+        deadlineMs: config.engine.workers.deadline_ms,
+        onTimeout: (stage, repeated) => logger.warn({ stage, repeated, deadlineMs: config.engine.workers.deadline_ms }, 'analysis deadline hit; worker replaced'),
+        ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
+      })
+    : inProcessAnalysisClient(createEngineFromConfig(config, { secrets, onDetectorError }), parseLimitsOf(config.engine));
+  const engine = instrumentEngine(analysis.engine, metrics);
   const domainsByTenant = new Map<string, string[]>();
   for (const [domain, tenantId] of Object.entries(config.gateway.domains)) {
     domainsByTenant.set(tenantId, [...(domainsByTenant.get(tenantId) ?? []), domain.toLowerCase()]);
@@ -101,6 +121,25 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       webhooks: webhookSettingsFromConfig(config.webhooks),
       authentication: createAuthenticationService(config.auth, { logger: logger.child({ component: 'authentication' }) }),
       digests: digestOptionsFromConfig(config, linkSecrets, createDigestSender(config.smtp)),
+      selfService: {
+        secrets: linkSecrets,
+        ttlMs: config.self_service.link_ttl_hours * 3_600_000,
+        publicUrl: config.self_service.enabled ? config.digests.public_url : null,
+      },
+      reports: {
+        addresses: config.reports.addresses,
+        domains: config.gateway.domains,
+        maxReportBytes: config.reports.max_report_bytes,
+        maxOriginals: config.reports.max_originals,
+        chargeQuota: config.gateway.charge_quota,
+        parse: (raw) => parseRawMessage(raw, parseLimitsOf(config.engine)),
+        trustedNetworks: parseNetworks(config.reports.trusted_networks, 'reports.trusted_networks'),
+      },
+      tenantModels: {
+        dir: resolve(config.learning.models_dir),
+        checkMs: config.learning.reload_check_s * 1000,
+        onError: (tenantId, error) => logger.error({ tenant: tenantId, err: error }, 'tenant model file unreadable; the model in use stays'),
+      },
     },
   );
   const jobs = createJobRunner({ store, clock, logger, metrics });
@@ -113,7 +152,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       feedbackDays: config.feedback.retention_days,
     }),
   });
-  return { config, store, engine, services, logger, clock, metrics, readiness, jobs, retention, linkSecrets };
+  return { config, store, engine, analysis, services, logger, clock, metrics, readiness, jobs, retention, linkSecrets };
 }
 
 export interface RunningServer {
@@ -130,7 +169,7 @@ export function createRuntimeGateway(runtime: Runtime, quarantine: QuarantineSin
     config: runtime.config,
     analysis: runtime.services.analysis,
     findTenant: runtime.services.tenants.find,
-    parse: (raw) => parseRawMessage(raw, parseLimitsOf(runtime.config.engine)),
+    parse: (raw) => runtime.analysis.parse(raw),
     quarantine,
     logger: runtime.logger.child({ component: 'gateway' }),
     authentication: runtime.services.authentication,
@@ -145,14 +184,15 @@ export function doorSummary(config: Config, addresses: Record<string, string>): 
 }
 
 /** `phishgate serve`: starts every enabled door and the background jobs. */
-export async function startServer(config: Config, logger: Logger, clock: Clock = systemClock): Promise<RunningServer> {
-  const runtime = await createRuntime(config, logger, clock);
+export async function startServer(config: Config, logger: Logger, clock: Clock = systemClock, options: Pick<RuntimeOptions, 'workerUrl'> = {}): Promise<RunningServer> {
+  const runtime = await createRuntime(config, logger, clock, { ...options, workers: true });
   const doors: Component[] = [];
   const background: Component[] = [];
   const graceMs = config.shutdown.grace_ms;
   const closeAll = async (): Promise<void> => {
     await Promise.all(doors.map((d) => d.close(graceMs).catch((error: unknown) => logger.error({ err: error, door: d.name }, 'door did not close cleanly'))));
     await Promise.all(background.map((b) => b.close(graceMs).catch((error: unknown) => logger.error({ err: error, component: b.name }, 'component did not stop cleanly'))));
+    await runtime.analysis.close();
     await runtime.store.close();
   };
 
@@ -177,7 +217,7 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     }
     const gateway = createRuntimeGateway(runtime, runtime.services.quarantine);
     if (config.milter.enabled) doors.push(await startMilterDoor(runtime, gateway));
-    if (config.smtp.enabled) doors.push(await startSmtpComponent(runtime, gateway, relay));
+    if (config.smtp.enabled) doors.push(await startSmtpComponent({ ...runtime, reports: runtime.services.reports }, gateway, relay));
     const webhooks = startWebhookJobs({ ...runtime, version: VERSION, onOutcome: (outcome) => runtime.metrics.webhookDeliveries.inc({ outcome }) });
     background.push(webhooks);
     if (config.digests.enabled) background.push(startDigestComponent(runtime));

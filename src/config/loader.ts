@@ -4,7 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { Value } from '@sinclair/typebox/value';
 import cron from 'node-cron';
 import { ConfigSchema, type Config } from './schema.js';
-import { digestConfigProblem } from './sections/recipients.js';
+import { digestConfigProblem, reportsConfigProblem } from './sections/recipients.js';
 
 /** `config/default.yaml` sits two levels above this file both in `src/config` and in `dist/config`. */
 export const DEFAULT_CONFIG_PATH = fileURLToPath(new URL('../../config/default.yaml', import.meta.url));
@@ -107,6 +107,8 @@ export function validateConfig(candidate: unknown): Config {
   }
   const digests = digestConfigProblem(config.digests);
   if (digests) throw new ConfigError(`invalid configuration: ${digests}`);
+  const reports = reportsConfigProblem(config.reports);
+  if (reports) throw new ConfigError(`invalid configuration: ${reports}`);
   return config;
 }
 

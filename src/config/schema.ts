@@ -4,7 +4,7 @@ import { EngineSection, LlmSection } from './sections/engine.js';
 import { GatewaySection, MilterSection, SmtpSection } from './sections/gateway.js';
 import { AuthSection } from './sections/auth.js';
 import { MetricsSection, RetentionSection, ShutdownSection, WebhooksSection } from './sections/operations.js';
-import { DigestsSection, FeedbackSection, SelfServiceSection } from './sections/recipients.js';
+import { DigestsSection, FeedbackSection, LearningSection, ReportsSection, SelfServiceSection } from './sections/recipients.js';
 
 export const ConfigSchema = Type.Object(
   {
@@ -25,6 +25,8 @@ export const ConfigSchema = Type.Object(
     feedback: FeedbackSection,
     digests: DigestsSection,
     self_service: SelfServiceSection,
+    reports: ReportsSection,
+    learning: LearningSection,
   },
   { additionalProperties: false },
 );

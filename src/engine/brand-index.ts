@@ -1,3 +1,4 @@
+import { SuffixMap, suffixStarts } from '../core/suffix-map.js';
 import type { Brand } from './data/brand-types.js';
 import { IMITATED_BRANDS } from './data/catalogue.js';
 import { userContentStrength } from './data/domains.js';
@@ -25,7 +26,8 @@ export class BrandIndex {
   readonly brands: readonly Brand[];
   readonly keywords: PhraseMatcher;
   private readonly exact = new Map<string, number>();
-  private readonly owner = new Map<string, number>();
+  /** Listed domain → brand, looked up by parent domain in time linear in the host. */
+  private readonly owner = new SuffixMap<number>();
   private readonly labels: Array<{ label: string; skeleton: string; brand: number }> = [];
   /** Catalogue-only lookalike verdicts by label: the same domains recur across messages. Bounded. */
   private readonly cache = new Map<string, LookalikeMatch | null>();
@@ -36,7 +38,7 @@ export class BrandIndex {
     brands.forEach((brand, i) => {
       for (const keyword of brand.keywords) entries.push({ pattern: keyword, tag: String(i) });
       for (const keyword of brand.exactKeywords ?? []) this.exact.set(keyword, i);
-      for (const domain of brand.domains) if (!this.owner.has(domain)) this.owner.set(domain, i);
+      for (const domain of brand.domains) this.owner.setIfAbsent(domain, i);
       const labels = brand.lookalikeLabels ?? brand.domains.map((d) => d.split('.')[0] ?? '').filter((l) => l.length >= 5);
       for (const label of new Set(labels)) this.labels.push({ label, skeleton: skeleton(label), brand: i });
     });
@@ -45,15 +47,28 @@ export class BrandIndex {
 
   /** Brand that owns `host` (the host or one of its parent domains is a listed domain). */
   ownerOf(host: string): Brand | null {
-    let h = host.toLowerCase();
+    const h = host.toLowerCase();
     if (userContentStrength(h) > 0) return null;
-    for (;;) {
-      const i = this.owner.get(h);
-      if (i !== undefined) return this.brands[i] ?? null;
-      const dot = h.indexOf('.');
-      if (dot < 0) return null;
-      h = h.slice(dot + 1);
+    const i = this.owner.longest(h);
+    return i === undefined ? null : (this.brands[i] ?? null);
+  }
+
+  /**
+   * Brand whose domain is written as subdomains of another one ("paypal.com" in
+   * "paypal.com.secure-check.xyz"): the owner of the longest dotted suffix of `subdomain` that is not
+   * user content. Only the last few labels can match a listed domain, so this is linear in the host.
+   */
+  ownerInSubdomain(subdomain: string): Brand | null {
+    const h = subdomain.toLowerCase();
+    // A candidate longer than the longest listed domain has the same owned parents as its suffix of that
+    // many labels, and is user content whenever that suffix is: starting there gives the same answer.
+    for (const start of suffixStarts(h, Math.max(2, this.owner.depth))) {
+      const candidate = start === 0 ? h : h.slice(start);
+      if (!candidate.includes('.')) continue;
+      if (userContentStrength(candidate) > 0) continue;
+      return this.ownerOf(candidate);
     }
+    return null;
   }
 
   /** True when `host` belongs to `brand`. */

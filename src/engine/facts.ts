@@ -14,6 +14,7 @@ import type { PhraseHit, PhraseMatcher } from './text/phrase-matcher.js';
 import { guessLanguage } from './text/language.js';
 import { rawWords, removeAddresses, words } from './text/words.js';
 import type { AnalysisContext } from './types.js';
+import { trimEndMatching } from '../core/trim.js';
 
 export interface AddressFacts {
   address: string;
@@ -92,7 +93,7 @@ const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"]{1,2000}/gi;
 
 const domainOf = (address: string): string => {
   const at = address.lastIndexOf('@');
-  return at < 0 ? '' : address.slice(at + 1).toLowerCase().replace(/[>.\s]+$/, '');
+  return at < 0 ? '' : trimEndMatching(address.slice(at + 1).toLowerCase(), /[>.\s]/);
 };
 
 export function addressFacts(address: string): AddressFacts {

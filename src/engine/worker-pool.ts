@@ -4,7 +4,9 @@ import type { Secrets } from '../config/loader.js';
 import type { EngineResult } from '../core/analysis.js';
 import { AppError, type ErrorCode } from '../core/errors.js';
 import type { NormalizedMessage } from '../core/message.js';
+import { AnalysisTimeoutError, type AnalysisClient, type AnalysisStage } from './analysis-client.js';
 import { ENGINE_VERSION } from './engine.js';
+import { TimeoutMemory, messageFingerprint, rawFingerprint } from './timeout-memory.js';
 import type { AnalysisContext, Engine } from './types.js';
 import type { WorkerRequestBody } from './worker.js';
 
@@ -18,10 +20,12 @@ export interface RawAnalysis {
 }
 
 /** The engine spread over worker threads: same `Engine` contract, plus parsing raw bytes off the main thread. */
-export interface EnginePool extends Engine {
+export interface EnginePool extends Engine, AnalysisClient {
   readonly size: number;
   /** Parses (with `engine.limits`) and analyses raw RFC 822 bytes in a worker. Throws AppError('bad_request') for non-messages. */
   analyzeRaw(raw: Uint8Array, ctx: AnalysisContext, options?: { keepMessage?: boolean }): Promise<RawAnalysis>;
+  /** Requests waiting for a free worker. */
+  readonly queued: number;
   close(): Promise<void>;
 }
 
@@ -30,18 +34,37 @@ export interface EnginePoolOptions {
   config: Pick<Config, 'engine' | 'llm'>;
   secrets?: Secrets;
   onDetectorError?: (id: string, error: unknown) => void;
+  /** Per-message deadline from the moment a worker starts it; past it the worker is terminated and replaced. Absent or 0: none. */
+  deadlineMs?: number;
+  /** Called when a deadline terminates a worker (metrics, logs). */
+  onTimeout?: (stage: AnalysisStage, repeated: boolean) => void;
+  /** Worker entry point; tests inject one that can be made to stall. Default: ./worker.js (./worker.ts under tsx). */
+  workerUrl?: URL;
 }
 
-interface Pending {
-  resolve: (value: { result: EngineResult; message?: NormalizedMessage; ms?: number; parseMs?: number }) => void;
+interface Reply {
+  result?: EngineResult;
+  message?: NormalizedMessage;
+  ms?: number;
+  parseMs?: number;
+}
+
+interface Job {
+  request: WorkerRequestBody;
+  transfer: ArrayBuffer[];
+  stage: AnalysisStage;
+  fingerprint: string;
+  resolve: (value: Reply) => void;
   reject: (error: Error) => void;
 }
 
 interface Slot {
   worker: Worker;
-  inFlight: number;
-  /** Requests in flight on this worker, failed if it dies. */
-  ids: Set<number>;
+  /** The worker finished building its engine and can take a job. */
+  ready: boolean;
+  /** One job at a time, so a deadline that kills the worker fails only the message that caused it. */
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
 }
 
 interface WorkerReply {
@@ -60,87 +83,134 @@ interface WorkerReply {
  * the worker; Node 20 cannot start a .ts worker even with `--import tsx` in execArgv (the entry is
  * resolved before the hooks), so a two-line bootstrap registers tsx first, then imports the worker.
  */
-function startWorker(workerData: unknown): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker.js', import.meta.url), { workerData });
-  const target = new URL('./worker.ts', import.meta.url).href;
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(target)}); })`;
+function startWorker(url: URL, workerData: unknown): Worker {
+  if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData });
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`;
   return new Worker(bootstrap, { eval: true, workerData });
 }
 
+const defaultWorkerUrl = (): URL => new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
+
 export function createEnginePool(options: EnginePoolOptions): EnginePool {
-  const pending = new Map<number, Pending>();
+  const queue: Job[] = [];
   let nextId = 1;
   let closed = false;
+  const deadlineMs = options.deadlineMs ?? 0;
+  const timeouts = new TimeoutMemory();
+  const workerUrl = options.workerUrl ?? defaultWorkerUrl();
   const workerData = { config: options.config, secrets: options.secrets ?? { llmApiKey: null } };
 
-  /** Starts (or restarts) the worker of a slot; a crashed worker fails only its own requests and is replaced. */
+  const finish = (slot: Slot): Job | null => {
+    const job = slot.job;
+    slot.job = null;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    return job;
+  };
+
+  /** Starts (or restarts) the worker of a slot; a crashed or killed worker fails only its own job. */
   const spawn = (slot: Slot): void => {
-    const worker = startWorker(workerData);
+    const worker = startWorker(workerUrl, workerData);
     slot.worker = worker;
-    slot.inFlight = 0;
+    slot.ready = false;
     worker.on('message', (reply: WorkerReply) => {
+      if (slot.worker !== worker) return;
       if (reply.kind === 'detector_error') {
         options.onDetectorError?.(String(reply.id), reply.error);
         return;
       }
-      if (reply.id === undefined) return;
-      const waiter = pending.get(reply.id);
-      if (!waiter) return;
-      pending.delete(reply.id);
-      slot.ids.delete(reply.id);
-      slot.inFlight--;
-      if (reply.ok && reply.result) waiter.resolve({ result: reply.result, ...(reply.message ? { message: reply.message } : {}), ...(reply.ms !== undefined ? { ms: reply.ms, parseMs: reply.parseMs ?? 0 } : {}) });
-      else waiter.reject(reply.error?.code ? new AppError(reply.error.code, reply.error.message) : new Error(reply.error?.message ?? 'engine worker failed'));
+      if (reply.kind === 'ready') {
+        slot.ready = true;
+        pump();
+        return;
+      }
+      const job = finish(slot);
+      if (!job) return;
+      if (reply.ok) {
+        timeouts.forget(job.fingerprint);
+        job.resolve({ ...(reply.result ? { result: reply.result } : {}), ...(reply.message ? { message: reply.message } : {}), ...(reply.ms !== undefined ? { ms: reply.ms, parseMs: reply.parseMs ?? 0 } : {}) });
+      } else job.reject(reply.error?.code ? new AppError(reply.error.code, reply.error.message) : new Error(reply.error?.message ?? 'engine worker failed'));
+      pump();
     });
     const fail = (error: Error): void => {
-      for (const id of slot.ids) {
-        pending.get(id)?.reject(error);
-        pending.delete(id);
+      if (slot.worker !== worker) return;
+      finish(slot)?.reject(error);
+      if (!closed) {
+        spawn(slot);
+        pump();
       }
-      slot.ids.clear();
-      if (!closed && slot.worker === worker) spawn(slot);
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => {
-      if (!closed) fail(new Error(`engine worker exited with code ${code}`));
-    });
+    worker.on('exit', (code) => fail(new Error(`engine worker exited with code ${code}`)));
   };
+
+  /** Deadline passed: the message fails with a timeout, the worker is killed and a fresh one takes its place. */
+  const expire = (slot: Slot): void => {
+    const job = finish(slot);
+    if (!job) return;
+    const repeated = timeouts.record(job.fingerprint);
+    const stale = slot.worker;
+    spawn(slot);
+    void stale.terminate();
+    options.onTimeout?.(job.stage, repeated);
+    job.reject(new AnalysisTimeoutError(job.stage, deadlineMs, repeated));
+    pump();
+  };
+
   const slots: Slot[] = Array.from({ length: Math.max(1, options.size) }, () => {
-    const slot = { inFlight: 0, ids: new Set<number>() } as unknown as Slot;
+    const slot = { ready: false, job: null, timer: null } as unknown as Slot;
     spawn(slot);
     return slot;
   });
 
-  function dispatch(request: WorkerRequestBody, transfer: ArrayBuffer[] = []): Promise<{ result: EngineResult; message?: NormalizedMessage; ms?: number; parseMs?: number }> {
+  function pump(): void {
+    for (const slot of slots) {
+      if (queue.length === 0) return;
+      if (!slot.ready || slot.job) continue;
+      const job = queue.shift()!;
+      slot.job = job;
+      if (deadlineMs > 0) slot.timer = setTimeout(() => expire(slot), deadlineMs);
+      slot.worker.postMessage({ ...job.request, id: nextId++ }, job.transfer);
+    }
+  }
+
+  function dispatch(request: WorkerRequestBody, stage: AnalysisStage, fingerprint: string, transfer: ArrayBuffer[] = []): Promise<Reply> {
     if (closed) return Promise.reject(new Error('engine pool is closed'));
-    const slot = slots.reduce((best, s) => (s.inFlight < best.inFlight ? s : best));
-    const id = nextId++;
-    slot.inFlight++;
-    slot.ids.add(id);
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ ...request, id }, transfer);
+      queue.push({ request, transfer, stage, fingerprint, resolve, reject });
+      pump();
     });
   }
 
-  return {
+  const pool: EnginePool = {
     version: ENGINE_VERSION,
     size: slots.length,
+    get queued() {
+      return queue.length;
+    },
+    get engine(): Engine {
+      return pool;
+    },
     async analyze(message, ctx) {
-      return (await dispatch({ kind: 'message', message, ctx })).result;
+      const reply = await dispatch({ kind: 'message', message, ctx }, 'analysis', messageFingerprint(message));
+      return reply.result!;
+    },
+    async parse(raw) {
+      const copy = new Uint8Array(raw);
+      const reply = await dispatch({ kind: 'parse', raw: copy }, 'parse', rawFingerprint(raw), [copy.buffer as ArrayBuffer]);
+      return reply.message!;
     },
     async analyzeRaw(raw, ctx, opts = {}) {
       const copy = new Uint8Array(raw);
-      const reply = await dispatch({ kind: 'raw', raw: copy, ctx, keepMessage: opts.keepMessage ?? false }, [copy.buffer as ArrayBuffer]);
-      return { result: reply.result, ...(reply.message ? { message: reply.message } : {}), ms: reply.ms ?? 0, parseMs: reply.parseMs ?? 0 };
+      const reply = await dispatch({ kind: 'raw', raw: copy, ctx, keepMessage: opts.keepMessage ?? false }, 'analysis', rawFingerprint(raw), [copy.buffer as ArrayBuffer]);
+      return { result: reply.result!, ...(reply.message ? { message: reply.message } : {}), ms: reply.ms ?? 0, parseMs: reply.parseMs ?? 0 };
     },
     async close() {
       closed = true;
+      for (const job of queue.splice(0)) job.reject(new Error('engine pool closed'));
+      for (const slot of slots) finish(slot)?.reject(new Error('engine pool closed'));
       await Promise.all(slots.map((s) => s.worker.terminate()));
-      for (const [id, waiter] of pending) {
-        pending.delete(id);
-        waiter.reject(new Error('engine pool closed'));
-      }
     },
   };
+  return pool;
 }

@@ -1,6 +1,7 @@
 /**
  * Worker-thread side of the engine pool (worker-pool.ts): builds one engine from the configuration it
- * is given and answers analysis requests, parsing raw bytes itself when asked to.
+ * is given and answers parse and analysis requests, one at a time (the pool sends the next one when
+ * this one is answered, so a deadline kills only the message that caused it).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config/schema.js';
@@ -14,6 +15,7 @@ import type { AnalysisContext } from './types.js';
 
 export type WorkerRequestBody =
   | { kind: 'message'; message: NormalizedMessage; ctx: AnalysisContext }
+  | { kind: 'parse'; raw: Uint8Array }
   | { kind: 'raw'; raw: Uint8Array; ctx: AnalysisContext; keepMessage: boolean };
 
 export type WorkerRequest = WorkerRequestBody & { id: number };
@@ -36,6 +38,11 @@ if (port) {
       try {
         if (request.kind === 'message') {
           port.postMessage({ id: request.id, ok: true, result: await engine.analyze(request.message, request.ctx) });
+          return;
+        }
+        if (request.kind === 'parse') {
+          const message = await parseRawMessage(Buffer.from(request.raw.buffer, request.raw.byteOffset, request.raw.byteLength), limits);
+          port.postMessage({ id: request.id, ok: true, message });
           return;
         }
         const started = performance.now();

@@ -7,6 +7,7 @@ import type { Config } from '../config/schema.js';
 import type { RawMessage } from '../mail/spool.js';
 import type { AnalysisService } from '../services/analysis.js';
 import type { AuthenticationService } from '../services/authentication/service.js';
+import { isAnalysisTimeout, type AnalysisTimeoutError } from '../engine/analysis-client.js';
 import { authenticationResultsValue } from './authentication-header.js';
 import { boundedValue, tagSubject } from './header-values.js';
 import { limitsHit } from '../engine/detectors/limits.js';
@@ -16,6 +17,7 @@ import { parseAny } from './parse-any.js';
 import { actionFor, strictestAction, strictestVerdict } from './policy.js';
 import { headerText, readRawHeaders } from './raw-headers.js';
 import { routeRecipients } from './tenant-router.js';
+import { envelopeOnly, timeoutAction, unscannedDecision } from './timeout-policy.js';
 import type { Gateway, GatewayDecision, GatewayDoor, GatewayEnvelope, HeaderToAdd, TenantOutcome } from './types.js';
 
 /** Stores a quarantined message for each quarantining tenant (implemented with the quarantine store). */
@@ -126,6 +128,27 @@ export function createGateway(deps: GatewayDeps): Gateway {
     return { outcome, record };
   }
 
+  /**
+   * A parse or analysis hit the deadline: every tenant's share is recorded (status failed, with a coverage
+   * note), then the timeout policy applies (docs/performance.md).
+   */
+  async function onTimeout(error: AnalysisTimeoutError, byTenant: Map<string, string[]>, message: NormalizedMessage, door: GatewayDoor, analysed: Map<string, string>): Promise<GatewayDecision> {
+    const action = timeoutAction(config, error);
+    deps.logger.warn({ stage: error.stage, repeated: error.repeated, action, deadlineMs: error.deadlineMs }, 'gateway: analysis deadline hit');
+    const outcomes: TenantOutcome[] = [];
+    let timedOutId = error.analysisId;
+    for (const [tenantId, recipients] of byTenant) {
+      const tenant = await deps.findTenant(tenantId);
+      if (!tenant) continue;
+      let analysisId = analysed.get(tenantId) ?? timedOutId;
+      if (analysisId === timedOutId) timedOutId = null;
+      analysisId ??= await deps.analysis.recordTimeout({ tenant, livemode: true }, message, { source: door, chargeQuota: false, recipients }, error);
+      outcomes.push({ tenantId, recipients, analysisId, verdict: 'suspicious', score: 0, action: action === 'quarantine' ? 'quarantine' : 'pass', reasons: [error.coverageNote] });
+    }
+    if (action === 'tempfail') throw new GatewayTemporaryError(`${error.stage} did not finish within ${error.deadlineMs} ms; the MTA will retry`, { cause: error });
+    return unscannedDecision(action, error, outcomes);
+  }
+
   return {
     async decide(raw, envelope, door) {
       if (raw.size > config.gateway.max_message_bytes) {
@@ -148,6 +171,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       try {
         message = await parseAny(bytes, deps.parse);
       } catch (error) {
+        if (isAnalysisTimeout(error)) return onTimeout(error, byTenant, envelopeOnly({ mailFrom: envelope.mailFrom || null, rcptTo: envelope.rcptTo }), door, new Map());
         // A message the parser cannot read is still mail: deliver it, marked as unscanned.
         deps.logger.warn({ err: error, size: raw.size }, 'gateway could not parse message; passing it unscanned');
         return skipped('unparseable');
@@ -169,6 +193,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
         const retryKey = messageRetryKey(bytes, envelope.mailFrom, message);
         for (const [tenantId, recipients] of byTenant) results.push(await analyseForTenant(tenantId, recipients, message, door, retryKey));
       } catch (error) {
+        if (isAnalysisTimeout(error)) return onTimeout(error, byTenant, message, door, new Map(results.map((r) => [r.outcome.tenantId, r.outcome.analysisId])));
         if (isAppError(error) && error.code === 'quota_exceeded') return skipped('quota');
         if (error instanceof GatewayTemporaryError) throw error;
         throw new GatewayTemporaryError('analysis failed', { cause: error });

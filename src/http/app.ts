@@ -23,11 +23,12 @@ import { feedbackRoutes, type FeedbackRouteDeps } from './routes/v1/feedback.js'
 import { exportRoutes } from './routes/v1/export.js';
 import { digestRoutes, type DigestRouteDeps } from './routes/v1/digests.js';
 import type { V1Deps } from './routes/v1/deps.js';
+import { selfServiceRoutes, type SelfServiceRouteDeps } from './self-service/routes.js';
 import { installHttpMetrics, opsRoutes } from './routes/ops.js';
 import type { Metrics } from '../ops/metrics.js';
 import type { Readiness } from '../core/readiness.js';
 
-export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, AuthDeps, QuarantineRouteDeps, FeedbackRouteDeps, DigestRouteDeps {
+export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, AuthDeps, QuarantineRouteDeps, FeedbackRouteDeps, DigestRouteDeps, SelfServiceRouteDeps {
   logger: Logger;
   bodyLimitBytes: number;
   trustProxy?: boolean;
@@ -102,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   feedbackRoutes(app, deps);
   exportRoutes(app, deps);
   digestRoutes(app, deps);
+  // The recipients' one-click page (docs/recipients.md): its own module under /self-service/.
+  selfServiceRoutes(app, deps);
   opsRoutes(app, { readiness: deps.readiness, metrics: deps.serveMetrics && deps.metrics ? deps.metrics : null });
   webhookRoutes(app, deps);
   for (const plugin of deps.plugins ?? []) await plugin(app);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteTable } from './route-table.js';
+import { trimEndMatching } from '../core/trim.js';
 
 export interface CorsOptions {
   /** Exact origins (`https://dash.example.com`) allowed to call the API from a browser; empty: CORS off. */
@@ -21,7 +22,7 @@ const EXPOSED_HEADERS = ['X-Quota-Used', 'X-Quota-Limit', 'X-Quota-Remaining', '
  */
 export function installCors(app: FastifyInstance, routes: RouteTable, options: CorsOptions): void {
   if (options.allowedOrigins.length === 0) return;
-  const allowed = new Set(options.allowedOrigins.map((origin) => origin.replace(/\/+$/, '').toLowerCase()));
+  const allowed = new Set(options.allowedOrigins.map((origin) => trimEndMatching(origin, /\//).toLowerCase()));
 
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;

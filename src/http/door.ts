@@ -9,6 +9,7 @@ import type { ReleaseDelivery } from '../services/quarantine.js';
 import type { RateLimiter } from '../services/rate-limiter.js';
 import { VERSION } from '../version.js';
 import { buildApp, type AppDeps } from './app.js';
+import type { AnalysisClient } from '../engine/analysis-client.js';
 import { parseLimitsOf } from '../engine/limits.js';
 
 /** What the REST API door needs from the process (main.ts wires it). */
@@ -18,6 +19,8 @@ export interface HttpDoorDeps {
   logger: Logger;
   readiness: Readiness;
   metrics: Metrics;
+  /** Parses `raw_email` off the event loop in `serve` (docs/performance.md). */
+  analysis: Pick<AnalysisClient, 'parse'>;
 }
 
 /** The REST API door: builds the app, listens, registers readiness; close waits for in-flight requests. */
@@ -38,7 +41,13 @@ export async function startHttpDoor(runtime: HttpDoorDeps, rateLimiter: RateLimi
     serveMetrics: config.metrics.enabled && config.metrics.port === null,
     plugins,
     parseLimits: parseLimitsOf(config.engine),
+    parseRaw: (raw) => runtime.analysis.parse(raw),
     releaseDelivery,
+    selfServiceEnabled: config.self_service.enabled,
+    pageSettingsOf: (tenantId) => {
+      const settings = runtime.services.digests.settingsOf(tenantId);
+      return { language: settings.language, timeZone: settings.timeZone };
+    },
   });
   try {
     await app.listen({ host: config.http.host, port: config.http.port });

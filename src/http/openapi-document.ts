@@ -32,7 +32,8 @@ export function operationIdOf(method: string, path: string): string {
     .map((segment) => {
       const param = /^\{(.+)\}$/.exec(segment);
       const word = param ? `by_${param[1]}` : segment;
-      return word.replace(/[-_.]+([a-z0-9])/gi, (_m, c: string) => c.toUpperCase());
+      // The lookbehind starts only at the first separator of a run: linear (docs/performance.md).
+      return word.replace(/(?<![-_.])[-_.]+([a-z0-9])/gi, (_m, c: string) => c.toUpperCase());
     });
   return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 }

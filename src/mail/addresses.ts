@@ -1,14 +1,42 @@
 import type { MailAddress } from '../core/message.js';
 
-const ADDRESS = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$|^[^\s@<>()",;:]+@\[[0-9a-fA-F:.]+\]$|^[^\s@<>()",;:]+@[a-z0-9-]+$/i;
+/**
+ * Address syntax is checked by hand, in one pass: the regular expressions this replaces backtracked
+ * quadratically on long runs of spaces or dots (docs/performance.md, bounded work).
+ */
+const NOT_IN_ATOM = /[\s@<>()",;:]/;
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
+const atomChars = (text: string): boolean => text.length > 0 && !NOT_IN_ATOM.test(text);
+
+/** `local@domain.tld`, `local@[literal]` or `local@host` (no dot). */
+function isAddress(address: string): boolean {
+  const at = address.indexOf('@');
+  if (at <= 0 || !atomChars(address.slice(0, at))) return false;
+  const domain = address.slice(at + 1);
+  if (domain.startsWith('[') && domain.endsWith(']') && /^[0-9a-fA-F:.]+$/.test(domain.slice(1, -1))) return true;
+  if (/^[a-z0-9-]+$/i.test(domain)) return true;
+  return atomChars(domain) && domain.slice(1, -1).includes('.');
+}
 
 /** `Name <a@b>`, `"Name" <a@b>` or `a@b` → address; null when no valid address is present. */
 export function parseAddress(raw: string): MailAddress | null {
   const text = raw.trim();
-  const angled = /^(.*?)\s*<([^<>]*)>\s*$/.exec(text);
-  const name = angled ? angled[1]!.trim().replace(/^"(.*)"$/, '$1') : '';
-  const address = (angled ? angled[2]! : text).trim();
-  if (!ADDRESS.test(address)) return null;
+  let name = '';
+  let address = text;
+  if (text.endsWith('>')) {
+    const open = text.lastIndexOf('<');
+    const inner = open < 0 ? '' : text.slice(open + 1, -1);
+    const before = open < 0 ? '' : text.slice(0, open).trimEnd();
+    // The display name is one line; the angle brackets hold the address alone.
+    if (open >= 0 && !inner.includes('>') && !LINE_BREAK.test(before)) {
+      name = before.trim();
+      if (name.length >= 2 && name.startsWith('"') && name.endsWith('"')) name = name.slice(1, -1);
+      address = inner;
+    }
+  }
+  address = address.trim();
+  if (!isAddress(address)) return null;
   const at = address.lastIndexOf('@');
   return { name, address: `${address.slice(0, at)}@${address.slice(at + 1).toLowerCase()}` };
 }
@@ -16,15 +44,16 @@ export function parseAddress(raw: string): MailAddress | null {
 /** Comma-separated list; commas inside quotes do not split. Invalid members are dropped. */
 export function parseAddressList(raw: string): MailAddress[] {
   const parts: string[] = [];
-  let current = '';
+  let start = 0;
   let quoted = false;
-  for (const ch of raw) {
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i];
     if (ch === '"') quoted = !quoted;
-    if (ch === ',' && !quoted) {
-      parts.push(current);
-      current = '';
-    } else current += ch;
+    else if (ch === ',' && !quoted) {
+      parts.push(raw.slice(start, i));
+      start = i + 1;
+    }
   }
-  parts.push(current);
+  parts.push(raw.slice(start));
   return parts.map(parseAddress).filter((a): a is MailAddress => a !== null);
 }

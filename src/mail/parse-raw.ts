@@ -4,6 +4,7 @@ import { badRequest } from '../core/errors.js';
 import { emptyMessage, type AttachmentInfo, type MailAddress, type NormalizedMessage } from '../core/message.js';
 import { magicKind, peekAttachment, wantsBody } from './attachment-peek.js';
 import { limitRawMessage } from './mime-limits.js';
+import { installLinearQuotedPrintable } from './quoted-printable.js';
 
 /** Caps that bound what one message can cost (config `engine.limits`). */
 export interface ParseLimits {
@@ -118,6 +119,7 @@ function clip(text: string, max: number, what: string, coverage: string[]): stri
  */
 export async function parseRawMessage(raw: Buffer, limits: ParseLimits = DEFAULT_PARSE_LIMITS): Promise<NormalizedMessage> {
   if (raw.length === 0) throw badRequest('raw_email is empty');
+  installLinearQuotedPrintable();
   const limited = limitRawMessage(raw, {
     maxBytes: limits.maxMessageBytes,
     maxParts: limits.maxParts,

@@ -21,6 +21,11 @@ export interface UrlInfo {
   privateSuffix: boolean;
   /** The host ends in a real (ICANN) public suffix, not an unknown "TLD" such as "11b". */
   icann: boolean;
+  /**
+   * The host breaks DNS's length limits (over 253 octets, or a label over 63): no resolver will look it
+   * up, so it is not taken apart (no domain, subdomain or suffix) and is reported as such.
+   */
+  overlongHost: boolean;
   userinfo: string;
   path: string;
   query: string;
@@ -51,11 +56,16 @@ export function describeUrl(raw: string): UrlInfo | null {
     isIp: false,
     privateSuffix: false,
     icann: false,
+    overlongHost: false,
     userinfo: parsed.username ? decodeSafe(parsed.username) + (parsed.password ? `:${decodeSafe(parsed.password)}` : '') : '',
     path: parsed.pathname,
     query: parsed.search,
   };
   if (!host) return info;
+  if (isOverlongHost(host)) {
+    info.overlongHost = true;
+    return info;
+  }
   const facts = parseDomain(host, domainOptions);
   info.isIp = facts.isIp === true || host.includes(':');
   if (info.isIp) return info;
@@ -80,6 +90,19 @@ export function registrableDomain(host: string): string {
   const facts = parseDomain(host.toLowerCase().replace(/\.$/, ''), domainOptions);
   if (facts.isIp) return host;
   return facts.domain ?? '';
+}
+
+/** RFC 1035 limits: 253 octets in the written form, 63 per label. One pass, no split. */
+export const MAX_HOST_OCTETS = 253;
+export const MAX_LABEL_OCTETS = 63;
+export function isOverlongHost(host: string): boolean {
+  if (host.length > MAX_HOST_OCTETS) return true;
+  let label = 0;
+  for (let i = 0; i < host.length; i++) {
+    if (host.charCodeAt(i) === 46) label = 0;
+    else if (++label > MAX_LABEL_OCTETS) return true;
+  }
+  return false;
 }
 
 function decodeSafe(value: string): string {

@@ -4,7 +4,9 @@ import { DAY_MS, toIso } from '../core/clock.js';
 import type { Principal } from '../core/domain.js';
 import { notFound } from '../core/errors.js';
 import type { NormalizedMessage, Source } from '../core/message.js';
+import { isAnalysisTimeout, type AnalysisTimeoutError } from '../engine/analysis-client.js';
 import type { Engine } from '../engine/types.js';
+import type { ClassifierModel } from '../engine/classifier/model.js';
 import type { Database } from '../store/schema.js';
 import { findAnalysis, insertAnalysis, listAnalyses, streamAnalyses, type AnalysisFilter, type AnalysisRow, type AnalysisScope } from '../store/repositories/analyses.js';
 import { buildRecord, rowToStored, type StoredAnalysis } from './analysis-record.js';
@@ -66,6 +68,8 @@ export interface AnalysisServiceDeps extends ServiceContext {
   retentionDays: number;
   inTransaction?: InTransactionHook[];
   afterCommit?: AfterCommitHook[];
+  /** A tenant's own classifier model (docs/recipients.md, "Tenant learning"); undefined: the engine's. */
+  classifierFor?: (tenantId: string) => Promise<ClassifierModel | undefined>;
 }
 
 
@@ -78,7 +82,38 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     visibleSince: toIso(clock.now() - deps.retentionDays * DAY_MS),
   });
 
+  /** Live traffic of a tenant with a model of its own is judged with it; test mode keeps the engine's. */
+  async function tenantClassifier(principal: Principal): Promise<{ classifier?: ClassifierModel }> {
+    if (!deps.classifierFor || !principal.livemode) return {};
+    const model = await deps.classifierFor(principal.tenant.id);
+    return model ? { classifier: model } : {};
+  }
+
+  async function recordTimeout(principal: Principal, message: NormalizedMessage, options: AnalyzeOptions, error: AnalysisTimeoutError): Promise<string> {
+    const id = newId('an');
+    const now = toIso(clock.now());
+    await insertAnalysis(store.db, {
+      id,
+      tenant_id: principal.tenant.id,
+      livemode: principal.livemode ? 1 : 0,
+      source: options.source,
+      status: 'failed',
+      verdict: null,
+      score: null,
+      ...messageSummary(message),
+      result_json: JSON.stringify({ error: { code: error.code, message: error.message }, coverage: [...message.coverage, error.coverageNote] }),
+      cost_micros: 0,
+      api_key_id: options.apiKeyId ?? null,
+      created_at: now,
+      completed_at: now,
+    });
+    return id;
+  }
+
   const service = {
+    /** Records a message whose parsing hit the deadline (the doors' parse runs before any analysis). */
+    recordTimeout: (principal: Principal, message: NormalizedMessage, options: AnalyzeOptions, error: AnalysisTimeoutError) => recordTimeout(principal, message, options, error),
+
     /**
      * The one path every door takes (architecture: "one engine, three doors"): lists → engine →
      * one transaction that charges quota, prices, stores and queues hooks.
@@ -97,14 +132,22 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       const charging = options.chargeQuota && principal.livemode;
       if (charging) await quota.assertAvailable(principal.tenant);
       const { allowList, blockList, recipientLists } = await lists.forEngine(principal, options.recipients ?? recipientList(message));
-      const result = await engine.analyze(message, {
-        allowList,
-        blockList,
-        recipientLists,
-        tenantDomains: deps.tenantDomains(principal.tenant.id),
-        now: clock.now(),
-        ...(message.authentication ? { authentication: message.authentication } : {}),
-      });
+      let result;
+      try {
+        result = await engine.analyze(message, {
+          allowList,
+          blockList,
+          recipientLists,
+          tenantDomains: deps.tenantDomains(principal.tenant.id),
+          now: clock.now(),
+          ...(message.authentication ? { authentication: message.authentication } : {}),
+          ...(await tenantClassifier(principal)),
+        });
+      } catch (error) {
+        // A deadline hit is recorded (status failed, with a coverage note) before the door applies its policy.
+        if (isAnalysisTimeout(error) && !options.queued) error.analysisId = await recordTimeout(principal, message, options, error);
+        throw error;
+      }
 
       const completedAt = toIso(clock.now());
       const id = options.queued?.id ?? newId('an');

@@ -14,6 +14,7 @@ import { createMessageHandler } from './message-handler.js';
 import { parseNetworks } from './networks.js';
 import { peerAddress } from './envelope.js';
 import type { Relay } from './relay-pool.js';
+import type { ReportIntake } from '../services/reports/intake.js';
 import { shuttingDown, SmtpReply } from './replies.js';
 import { SessionGuard } from './session-guard.js';
 
@@ -22,6 +23,8 @@ export interface SmtpDoorDeps {
   gateway: Gateway;
   relay: Relay;
   logger: Logger;
+  /** User reports (docs/recipients.md); no reporting address without it. */
+  reports?: ReportIntake;
 }
 
 export interface SmtpDoorStats {
@@ -63,6 +66,7 @@ export async function startSmtpDoor(deps: SmtpDoorDeps): Promise<SmtpDoor> {
     logger,
     ownAuthservId: config.auth?.authserv_id ?? null,
     bareNewlines: config.gateway.bare_newlines,
+    reports: deps.reports,
   });
   const inFlight = new Set<Promise<unknown>>();
   let closing: Promise<void> | null = null;

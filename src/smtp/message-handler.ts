@@ -18,6 +18,8 @@ import { mapDecision, relayFailureReply } from './decision-mapper.js';
 import { outgoingMessage } from './outgoing-message.js';
 import type { Relay } from './relay-pool.js';
 import { accepted, temporaryFailure } from './replies.js';
+import type { ReportIntake } from '../services/reports/intake.js';
+import { reportRecipients, takeReport } from './report-hook.js';
 
 export interface MessageHandlerDeps {
   gateway: Gateway;
@@ -31,6 +33,8 @@ export interface MessageHandlerDeps {
   bareNewlines?: 'reject' | 'normalise';
   /** Tenant copies already handed on (shared so a retry on another session finds them). */
   deliveredCopies?: DeliveredCopies;
+  /** User reports: mail to a reporting address goes to the intake (docs/recipients.md). */
+  reports?: ReportIntake;
 }
 
 /** smtp-server marks a stream that went past `size`; it answers 552 itself. */
@@ -55,7 +59,7 @@ async function spoolStream(stream: DataStream, options: SpoolOptions): Promise<R
 export interface HandledMessage {
   /** The 250 reply text. */
   text: string;
-  outcome: 'relayed' | 'quarantined' | 'oversize';
+  outcome: 'relayed' | 'quarantined' | 'oversize' | 'reported';
 }
 
 const analysisIds = (decision: GatewayDecision): string => decision.tenants.map((t) => t.analysisId).join(', ');
@@ -65,7 +69,13 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
   const delivered = deps.deliveredCopies ?? new DeliveredCopies();
 
   async function deliver(raw: RawMessage, session: SMTPServerSession): Promise<HandledMessage> {
-    const envelope = gatewayEnvelope(session, deps.xforwardNetworks);
+    let envelope = gatewayEnvelope(session, deps.xforwardNetworks);
+    const reportTo = reportRecipients(deps.reports, envelope);
+    if (reportTo.length) {
+      const text = await takeReport(deps.reports!, raw, envelope, reportTo, session, logger);
+      envelope = { ...envelope, rcptTo: envelope.rcptTo.filter((rcpt) => !reportTo.includes(rcpt)) };
+      if (!envelope.rcptTo.length) return { text: accepted(text), outcome: 'reported' };
+    }
     let decision: GatewayDecision;
     try {
       decision = await gateway.decide(raw, envelope, 'smtp');

@@ -236,6 +236,18 @@ export interface DigestStateTable {
   last_count: number;
 }
 
+/** What a recipient did through a one-click link (docs/recipients.md). */
+export interface SelfServiceActionsTable {
+  /** The link's random id: a link works once. */
+  link_id: string;
+  tenant_id: string;
+  quarantine_id: string;
+  recipient: string;
+  /** release | release_allow | delete */
+  action: string;
+  acted_at: string;
+}
+
 export interface Database {
   plans: PlansTable;
   tenants: TenantsTable;
@@ -254,6 +266,7 @@ export interface Database {
   feedback: FeedbackTable;
   digest_preferences: DigestPreferencesTable;
   digest_state: DigestStateTable;
+  self_service_actions: SelfServiceActionsTable;
 }
 
 // Kept for migrations that add auto-increment columns later without touching these types.

@@ -22,4 +22,5 @@ export const TABLES_IN_ORDER: ReadonlyArray<{ name: keyof Database; orderBy: str
   { name: 'feedback', orderBy: ['id'] },
   { name: 'digest_preferences', orderBy: ['tenant_id', 'recipient'] },
   { name: 'digest_state', orderBy: ['tenant_id', 'kind', 'recipient'] },
+  { name: 'self_service_actions', orderBy: ['link_id'] },
 ];

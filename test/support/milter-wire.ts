@@ -39,14 +39,16 @@ export class SteppedMilterPeer {
     return this.next();
   }
 
-  /** Sends end-of-body and collects replies up to the final one. */
-  async endOfMessage(): Promise<{ modifications: MilterReply[]; final: MilterReply }> {
+  /** Sends end-of-body and collects replies up to the final one (`progress`: how many progress packets came first). */
+  async endOfMessage(): Promise<{ modifications: MilterReply[]; final: MilterReply; progress: number }> {
     this.socket.write(encodeCommand({ kind: 'eob', chunk: Buffer.alloc(0) }));
     const modifications: MilterReply[] = [];
+    let progress = 0;
     for (;;) {
       const reply = await this.next();
-      if (['accept', 'continue', 'reject', 'tempfail', 'discard', 'replycode'].includes(reply.kind)) return { modifications, final: reply };
-      if (reply.kind !== 'progress') modifications.push(reply);
+      if (['accept', 'continue', 'reject', 'tempfail', 'discard', 'replycode'].includes(reply.kind)) return { modifications, final: reply, progress };
+      if (reply.kind === 'progress') progress++;
+      else modifications.push(reply);
     }
   }
 

@@ -51,6 +51,17 @@ export const EngineSection = Section({
     max_html_chars: Type.Integer({ minimum: 1 }),
     max_text_chars: Type.Integer({ minimum: 1 }),
   }),
+  /** Analysis off the event loop in `serve` (docs/performance.md). */
+  workers: Section({
+    /** Worker threads parsing and analysing; 0 = one per CPU core. */
+    size: Type.Integer({ minimum: 0, maximum: 256 }),
+    /** Hard deadline per message for parsing and for analysis; past it the worker is terminated and replaced. */
+    deadline_ms: Type.Integer({ minimum: 50, maximum: 600_000 }),
+    /** Mail doors, first timeout of a message: tempfail (the MTA retries) or tag (deliver marked unscanned). The API answers 503 with Retry-After. */
+    on_timeout: Type.Union([Type.Literal('tempfail'), Type.Literal('tag')]),
+    /** Mail doors, a message that timed out on its previous attempt too: tag (deliver marked unscanned) or quarantine. */
+    on_timeout_repeat: Type.Union([Type.Literal('tag'), Type.Literal('quarantine')]),
+  }),
 });
 
 export const LlmSection = Section({

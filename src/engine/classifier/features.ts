@@ -88,7 +88,8 @@ const PATH_VOCABULARY: ReadonlySet<string> = new Set([
   'wp', 'content', 'includes', 'uploads', 'plugins', 'themes', 'admin', 'php', 'ipfs', 'archive', 'archives', 'list', 'lists', 'wiki', 'issues', 'pull', 'commit', 'blob', 'tree', 'forum', 'thread', 'docs', 'manual', 'faq', 'help', 'support',
 ]);
 const GENERIC_CCTLDS: ReadonlySet<string> = new Set(['co', 'io', 'me', 'ly', 'tv', 'cc', 'ws', 'to', 'gd', 'gl', 'su', 'tk', 'ml', 'ga', 'cf', 'gq', 'sh', 'ai', 'gg', 'la', 'fm', 'am', 'nu', 'pw', 'cx', 'vu']);
-const ENCODED_EMAIL = /[^/?&=\s]{1,64}(?:@|%40)[^/?&=\s]{1,255}/gi;
+// The lookbehind starts the local part only where a run starts: linear (docs/performance.md).
+const ENCODED_EMAIL = /(?<![^/?&=\s])[^/?&=\s]+(?:@|%40)[^/?&=\s]{1,255}/gi;
 
 function urlFeatures(urls: readonly ExtractedUrl[], add: (f: string) => void): void {
   let count = 0;

@@ -3,6 +3,7 @@
  * abused TLDs", URL-shortener lists) and from what legitimate bulk mail uses; matched on the registrable
  * domain or the public suffix, never by substring.
  */
+import { SuffixMap } from '../../core/suffix-map.js';
 
 /** Free mailbox providers: anyone can get an address there, so a brand or company name in the display name is not backed by the domain. */
 export const FREEMAIL_DOMAINS: ReadonlySet<string> = new Set([
@@ -60,16 +61,28 @@ export const USER_CONTENT_HOSTS: ReadonlyMap<string, number> = new Map([
     'express.adobe.com', 'myportfolio.com', 'sway.office.com', 'sway.cloud.microsoft', 'gitbook.io', 'formsite.com', 'cognitoforms.com', '123formbuilder.com', 'zohopublic.com', 'hubspotpagebuilder.com', 'mailchimpsites.com'].map((h) => [h, 0.5] as const),
 ]);
 
-/** Strength of the user-content signal for `host` (0 when the host is not a user-content host). */
+const USER_CONTENT_SUFFIXES = new SuffixMap(USER_CONTENT_HOSTS);
+
+/** Strength of the user-content signal for `host` (0 when the host is not a user-content host). Linear in the host. */
 export function userContentStrength(host: string): number {
-  // S3 buckets: bucket.s3.eu-west-1.amazonaws.com, s3-eu-west-1.amazonaws.com/bucket/…
-  if (/(^|\.)s3[.-][a-z0-9.-]*amazonaws\.com$/.test(host)) return 0.5;
-  let h = host;
-  for (;;) {
-    const strength = USER_CONTENT_HOSTS.get(h);
-    if (strength !== undefined) return strength;
-    const dot = h.indexOf('.');
-    if (dot < 0) return 0;
-    h = h.slice(dot + 1);
+  if (isS3Host(host)) return 0.5;
+  return USER_CONTENT_SUFFIXES.longest(host) ?? 0;
+}
+
+const S3_TAIL = 'amazonaws.com';
+
+/**
+ * S3 buckets: bucket.s3.eu-west-1.amazonaws.com, s3-eu-west-1.amazonaws.com/bucket/…: a label starting
+ * "s3." or "s3-" followed only by [a-z0-9.-] up to "amazonaws.com". One backward pass (the equivalent
+ * regex backtracks quadratically on hosts made of many "s3." labels).
+ */
+function isS3Host(host: string): boolean {
+  if (!host.endsWith(S3_TAIL)) return false;
+  const tail = host.length - S3_TAIL.length;
+  let clean = tail;
+  while (clean > 0 && /[a-z0-9.-]/.test(host[clean - 1]!)) clean--;
+  for (let p = Math.max(0, clean - 3); p + 3 <= tail; p++) {
+    if ((p === 0 || host[p - 1] === '.') && host.startsWith('s3', p) && (host[p + 2] === '.' || host[p + 2] === '-')) return true;
   }
+  return false;
 }

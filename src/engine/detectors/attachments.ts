@@ -16,6 +16,11 @@ const extOf = (name: string): string => {
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase().trim();
 };
 
+/** "invoice.pdf     .exe": five or more white-space characters right before the last extension (one pass, no backtracking). */
+const padsExtension = (name: string): boolean => {
+  const dot = name.lastIndexOf('.');
+  return dot >= 5 && /^[a-z0-9]+$/i.test(name.slice(dot + 1)) && /^\s{5}$/.test(name.slice(dot - 5, dot));
+};
 const namesOf = (a: AttachmentInfo): string[] => [a.filename ?? '', ...(a.innerNames ?? [])].filter(Boolean);
 
 function attachmentRule(id: string, description: string, judge: (a: AttachmentInfo, input: DetectorInput) => DetectorHit | null): Detector {
@@ -67,7 +72,7 @@ export const attachDoubleExtension = attachmentRule('ATTACH_DOUBLE_EXTENSION', '
     if ((EXECUTABLE.has(ext) || HTML.has(ext) || ARCHIVE.has(ext)) && DOCUMENT.test(stem.trim())) {
       return { strength: EXECUTABLE.has(ext) || HTML.has(ext) ? 1 : 0.5, reason: `Attachment "${name.slice(0, 80)}" poses as ${stem.slice(stem.lastIndexOf('.')).trim()} but is .${ext}` };
     }
-    if (/\s{5,}\.[a-z0-9]+$/i.test(name)) return { strength: 1, reason: `Attachment name "${name.replace(/\s{5,}/, ' … ')}" pads spaces to hide its extension` };
+    if (padsExtension(name)) return { strength: 1, reason: `Attachment name "${name.replace(/\s{5,}/, ' … ')}" pads spaces to hide its extension` };
   }
   return null;
 });

@@ -1,3 +1,5 @@
+import { ownedOrSentFor } from '../delegates.js';
+import { sameOrganisation } from '../organisation.js';
 import type { Detector } from '../detector.js';
 
 export const htmlForm: Detector = {
@@ -5,10 +7,16 @@ export const htmlForm: Detector = {
   group: 'html',
   indicator: 'credential_request',
   description: 'A form inside the mail (strongest with a password field): mail should link to a site, not collect data',
-  run({ html }) {
+  run({ html, urls, sender, brands }) {
     if (!html || html.forms === 0) return [];
     if (html.passwordInputs > 0) return [{ strength: 1, reason: 'The mail contains a form with a password field' }];
-    return [{ strength: 0.3, reason: `The mail contains ${html.forms === 1 ? 'a web form' : `${html.forms} web forms`} that submit data` }];
+    // Without a password field, a form posting to the sender's own site is a newsletter's search box or
+    // subscription form, which any HTML newsletter may carry (docs/detection.md "Rules"); it is evidence only
+    // when it sends what is typed to another organisation.
+    const own = (host: string): boolean => (!sender.freemail && sameOrganisation(host, sender.domain)) || (sender.ownBrand !== null && ownedOrSentFor(brands, sender.ownBrand, host));
+    const elsewhere = urls.filter((u) => u.kind === 'form' && u.info !== null && u.info.host !== '' && !own(u.info.host));
+    if (elsewhere.length === 0) return [];
+    return [{ strength: 0.3, reason: `The mail contains a web form that sends what is typed to ${elsewhere[0]!.info!.host}`, url: elsewhere[0]!.url }];
   },
 };
 

@@ -1,6 +1,7 @@
 import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
 import { categoryOf } from '../lexicon/index.js';
 import type { LexiconCategory } from '../lexicon/types.js';
+import { trimEndMatching } from '../../core/trim.js';
 
 /** 1 distinct phrase → 0.6, 2 → 0.85, 3 or more → 1: repetition of the pressure is the signal. */
 const strengthFor = (distinct: number): number => (distinct >= 3 ? 1 : distinct === 2 ? 0.85 : 0.6);
@@ -70,7 +71,8 @@ export const genericGreeting: Detector = {
   description: 'Impersonal greeting ("Dear Customer", "Cher client") or a greeting that uses the recipient\'s e-mail address instead of a name',
   run(input) {
     const recipients = input.message.to.slice(0, 5).map((r) => r.address.toLowerCase()).filter((a) => a.includes('@'));
-    const greeted = GREETING_WORDS.exec(input.bodyText.slice(0, 300))?.[1]?.toLowerCase().replace(/[.;]+$/, '');
+    const greetedRaw = GREETING_WORDS.exec(input.bodyText.slice(0, 300))?.[1]?.toLowerCase();
+    const greeted = greetedRaw === undefined ? undefined : trimEndMatching(greetedRaw, /[.;]/);
     const byAddress = greeted ? greetsByAddress(greeted, recipients) : null;
     if (byAddress) return [{ strength: byAddress.strength, reason: `Greets the recipient by their e-mail address ("${byAddress.shown}") instead of a name` }];
     const found = phrasesOf(input, ['greeting']);

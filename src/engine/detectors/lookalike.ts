@@ -28,12 +28,10 @@ function judgeDomain(input: DetectorInput, domain: string, host: string): { matc
 /** "paypal.com.secure-check.xyz": a brand's domain written as subdomains of an unrelated one. */
 function brandInSubdomain(input: DetectorInput, subdomain: string): string | null {
   if (!subdomain) return null;
-  const labels = subdomain.toLowerCase().split('.');
-  for (let i = 0; i < labels.length; i++) {
-    const candidate = labels.slice(i).join('.');
-    if (candidate.includes('.') && input.brands.ownerOf(candidate)) return input.brands.ownerOf(candidate)!.name;
-  }
-  for (const label of labels) {
+  const owner = input.brands.ownerInSubdomain(subdomain);
+  if (owner) return owner.name;
+  // Hosts have at most 127 labels (253 octets); describeUrl leaves longer ones without a subdomain.
+  for (const label of subdomain.toLowerCase().split('.', 127)) {
     if (label.length < 3) continue;
     const brand = [...input.brands.mentions([label], [], 1).keys()][0];
     if (brand) return brand.name;

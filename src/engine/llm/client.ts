@@ -2,6 +2,7 @@
  * Minimal OpenAI-compatible chat-completions client (Ollama, vLLM, llama.cpp server, hosted APIs):
  * one POST with a hard timeout, and strict validation of the JSON verdict it returns.
  */
+import { trimEndMatching } from '../../core/trim.js';
 export interface LlmVerdict {
   verdict: 'safe' | 'suspicious' | 'phishing';
   confidence: number;
@@ -29,7 +30,7 @@ const MAX_RESPONSE_CHARS = 64 * 1024;
 
 /** Validates the model's answer: exact verdict values, confidence in [0,1], up to 3 short plain reasons. */
 export function parseVerdict(content: string): LlmVerdict {
-  const text = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, '');
+  const text = content.trim().replace(/^```(?:json)?\s*/i, '').replace(/```$/, '').trimEnd();
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');
   if (start < 0 || end <= start) throw new LlmError('LLM answer is not a JSON object');
@@ -58,7 +59,7 @@ export async function chatVerdict(request: ChatRequest): Promise<LlmVerdict> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), request.timeoutMs);
   try {
-    const response = await request.fetch(`${request.url.replace(/\/+$/, '')}/chat/completions`, {
+    const response = await request.fetch(`${trimEndMatching(request.url, /\//)}/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(request.apiKey ? { authorization: `Bearer ${request.apiKey}` } : {}) },
       body: JSON.stringify({

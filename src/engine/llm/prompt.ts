@@ -1,6 +1,7 @@
 import { receivedChain } from '../../mail/received.js';
 import type { MessageFacts } from '../facts.js';
 import { redact, redactAddresses, redactUrl } from './redact.js';
+import { replaceTrailing } from '../../core/trim.js';
 
 export type LlmPrivacy = 'off' | 'headers_urls' | 'redacted' | 'full';
 
@@ -46,7 +47,7 @@ export function buildPrompt(facts: MessageFacts, options: PromptOptions): Prompt
   lines.push(`Subject: ${clean(message.subject).slice(0, 300)}`);
   lines.push(`Authentication: SPF ${auth.spf}, DKIM ${auth.dkim}, DMARC ${auth.dmarc}`);
   const hops = receivedChain(message.headers, 5);
-  if (hops.length) lines.push(`Received (newest first): ${hops.map((h) => `from ${h.from || '?'}${h.ip ? ` [${redacting ? h.ip.replace(/\d+$/, 'x') : h.ip}]` : ''} by ${h.by || '?'}`).join('; ')}`);
+  if (hops.length) lines.push(`Received (newest first): ${hops.map((h) => `from ${h.from || '?'}${h.ip ? ` [${redacting ? replaceTrailing(h.ip, /\d/, 'x') : h.ip}]` : ''} by ${h.by || '?'}`).join('; ')}`);
   if (message.attachments.length) lines.push(`Attachments: ${message.attachments.slice(0, 10).map((a) => `${a.filename ?? 'unnamed'} (${a.contentType})`).join(', ')}`);
   const urls = facts.urls.filter((u) => u.kind !== 'img').slice(0, 20);
   if (urls.length) {

@@ -3,7 +3,7 @@
  * digit runs of 3+ (account, card, phone and order numbers) become "###", and the names of the sender
  * and recipients are replaced wherever they appear. Linear regular expressions only.
  */
-const ADDRESS = /[A-Za-z0-9._%+-]{1,64}@([A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8})/g;
+const ADDRESS = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@([A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8})/g;
 const DIGITS = /\d(?:[\d \-.]{1,40}\d)?/g;
 
 export function redactAddresses(text: string): string {

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { badRequest } from '../../../core/errors.js';
+import { emptyMessage } from '../../../core/message.js';
+import { isAnalysisTimeout } from '../../../engine/analysis-client.js';
 import { decodeBase64Strict, messageFromFields } from '../../../mail/message-from-fields.js';
 import type { AuthenticationService } from '../../../services/authentication/service.js';
 import { requirePrincipal } from '../../auth.js';
@@ -87,7 +89,11 @@ export function analyzeRoutes(app: FastifyInstance, deps: AnalyzeRouteDeps): voi
       if (clientIp !== undefined && !isIP(clientIp)) throw badRequest(`client_ip: "${clientIp.slice(0, 45)}" is not an IPv4 or IPv6 address`);
       if (mailFrom && !/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) throw badRequest(`mail_from: "${mailFrom.slice(0, 80)}" is not an email address`);
       const raw = request.body.raw_email !== undefined ? decodeBase64Strict('raw_email', request.body.raw_email) : null;
-      const message = await messageFromFields(request.body, deps.parseLimits, raw);
+      const message = await messageFromFields(request.body, deps.parseLimits, raw, deps.parseRaw).catch(async (error: unknown) => {
+        // Parsing hit the deadline: recorded like an analysis that did (docs/performance.md), then 503 + Retry-After.
+        if (isAnalysisTimeout(error)) error.analysisId = await deps.analysis.recordTimeout(principal, emptyMessage(), { source: 'api', chargeQuota: false, apiKeyId: principal.key?.id ?? null }, error);
+        throw error;
+      });
       if (clientIp !== undefined || helo !== undefined || mailFrom !== undefined) {
         message.envelope = { mailFrom: mailFrom ?? null, rcptTo: [], ...(clientIp && { clientAddress: clientIp }), ...(helo && { clientHelo: helo }) };
       }

@@ -4,10 +4,13 @@ import type { ListService } from '../../../services/lists.js';
 import type { UsageService } from '../../../services/usage.js';
 import type { QuotaState } from '../../../services/quota.js';
 import type { ParseLimits } from '../../../mail/parse-raw.js';
+import type { NormalizedMessage } from '../../../core/message.js';
 
 export interface V1Deps {
   /** Caps on parsing `raw_email` (engine.limits). */
   parseLimits?: ParseLimits;
+  /** Parser of `raw_email`: the analysis client's in `serve` (a worker thread, with a deadline); default in-process. */
+  parseRaw?: (raw: Buffer) => Promise<NormalizedMessage>;
   analysis: AnalysisService;
   lists: ListService;
   usage: UsageService;

@@ -31,6 +31,7 @@ import { migrateToLatest, openStore, type Store } from './store/database.js';
 import { VERSION } from './version.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { createReadiness, type Readiness } from './core/readiness.js';
+import { storeWritable } from './ops/store-readiness.js';
 import { analysisMetricsHook, instrumentEngine } from './ops/instrument.js';
 import { startMetricsServer } from './ops/metrics-server.js';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
@@ -86,10 +87,8 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
   }
   const metrics = createMetrics();
   const readiness = createReadiness();
-  readiness.register('store', async () => {
-    await sql`select 1`.execute(store.db);
-    return true;
-  });
+  // Writable, not only reachable (src/ops/store-readiness.ts).
+  readiness.register('store', () => storeWritable(store));
   const secrets = loadSecrets();
   const linkSecrets = secrets.linkSecrets ?? [];
   const onDetectorError = (id: string, error: unknown): void => logger.warn({ rule: id, err: error }, 'detector failed; it scores nothing');
@@ -115,6 +114,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       engine,
       retentionDays: config.retention.analyses_days,
       quarantineDays: config.gateway.quarantine_days,
+      maxActiveKeys: config.rate_limit.max_active_keys_per_tenant,
       feedbackMessageBytes: config.feedback.max_message_bytes,
       tenantDomains: (id) => domainsByTenant.get(id) ?? [],
       afterCommit: [analysisMetricsHook(metrics)],
@@ -210,7 +210,7 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     // The next hop (smtp.relay) serves the SMTP door and quarantine releases; it connects on first use.
     const relay = createSmtpRelay(config.smtp, logger);
     background.push({ name: 'relay', close: () => relay.close() });
-    if (config.http.enabled) doors.push(await startHttpDoor(runtime, rateLimit.limiter, [], createReleaseDelivery(relay)));
+    if (config.http.enabled) doors.push(await startHttpDoor(runtime, rateLimit.limiter, [], createReleaseDelivery(relay, config.auth.authserv_id ?? null)));
     if (config.metrics.enabled && config.metrics.port !== null) {
       const server = await startMetricsServer(runtime.metrics, config.metrics.host, config.metrics.port);
       background.push({ name: 'metrics', address: server.address, close: () => server.close() });

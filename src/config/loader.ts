@@ -73,6 +73,7 @@ export const ENVIRONMENT_OVERRIDES: readonly EnvironmentOverride[] = [
   { variable: 'PHISHGATE_LLM_MODEL', path: ['llm', 'model'] },
   { variable: 'PHISHGATE_LOG_LEVEL', path: ['log', 'level'] },
   { variable: 'PHISHGATE_REDIS_URL', path: ['rate_limit', 'redis_url'] },
+  { variable: 'PHISHGATE_WEBHOOKS_ALLOW_PRIVATE_TARGETS', path: ['webhooks', 'allow_private_targets'], parse: (_name: string, raw: string) => raw === 'true' || raw === '1' },
   { variable: 'PHISHGATE_DNS_SERVERS', path: ['auth', 'dns', 'servers'], parse: commaList },
 ];
 

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { installAuth, type AuthDeps } from './auth.js';
+import { clientErrorHandler } from './client-errors.js';
 import { frameworkErrors, installErrorHandling } from './errors.js';
 import { installCors, type CorsOptions } from './cors.js';
 import { installQueryIntegerCheck } from './query-integers.js';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // on the wire. Longer ids reach the schema (400); longer path segments still are answered 414.
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
     frameworkErrors,
+    clientErrorHandler,
     ajv: { customOptions: { strict: false } },
   });
   const routes = installRouteTable(app);

@@ -35,6 +35,7 @@ export async function startHttpDoor(runtime: HttpDoorDeps, rateLimiter: RateLimi
     version: VERSION,
     rateLimiter,
     defaultRate: { perSecond: config.rate_limit.per_second, burst: config.rate_limit.burst },
+    tenantRate: config.rate_limit.per_tenant && { perSecond: config.rate_limit.per_tenant.per_second, burst: config.rate_limit.per_tenant.burst },
     readiness: runtime.readiness,
     metrics: config.metrics.enabled ? runtime.metrics : undefined,
     serveMetrics: config.metrics.enabled && config.metrics.port === null,

@@ -38,6 +38,8 @@ export interface ServiceOptions {
   feedbackMessageBytes?: number;
   /** Quarantine digests (config `digests`); without it digests cannot be sent, preferences still work. */
   digests?: DigestServiceOptions;
+  /** rate_limit.max_active_keys_per_tenant; absent = no cap. */
+  maxActiveKeys?: number;
   /** One-click links of digests (config `self_service`, link secrets); none made or accepted without it. */
   selfService?: SelfServiceOptions;
   /** User reports on the SMTP door (config `reports`); no reporting address without it. */
@@ -79,13 +81,13 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
   const digestOptions = options.digests ?? DEFAULT_DIGEST_OPTIONS;
   return {
     tenants,
-    keys: createKeyService(ctx),
+    keys: createKeyService(ctx, { maxActiveKeys: options.maxActiveKeys }),
     quota,
     lists,
     usage: createUsageService(ctx, quota),
     analysis,
     asyncAnalysis: createAsyncAnalysisService({ ...ctx, analysis, quota, queueSize: settings.asyncQueueSize, leaseMs: ASYNC_LEASE_MS, inTransaction, afterCommit }),
-    webhooks: createWebhookService(ctx, outbox, { maxEndpoints: settings.maxEndpoints }),
+    webhooks: createWebhookService(ctx, outbox, { maxEndpoints: settings.maxEndpoints, allowPrivateTargets: settings.allowPrivateTargets }),
     outbox,
     feedback,
     // Digests carry the self-service links of each held message when links are configured.

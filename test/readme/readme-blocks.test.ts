@@ -77,7 +77,7 @@ describe.skipIf(!hasCurl)('README blocks, verbatim, on a fresh database', { time
     bin = join(tmpdir(), `phishgate-readme-bin-${process.pid}-${Date.now()}`);
     shims(bin);
     // Port 0 everywhere: init writes the free ports into the configuration, serve logs what it got.
-    env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, PHISHGATE_HTTP_PORT: '0', PHISHGATE_SMTP_PORT: '0', PHISHGATE_MILTER_PORT: '0', PHISHGATE_CONFIG: '', PHISHGATE_DB: '', PHISHGATE_LOG_LEVEL: 'info' };
+    env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, PHISHGATE_HTTP_PORT: '0', PHISHGATE_SMTP_PORT: '0', PHISHGATE_MILTER_PORT: '0', PHISHGATE_CONFIG: '', PHISHGATE_DB: '', PHISHGATE_LOG_LEVEL: 'info', PHISHGATE_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' };
     delete env.PHISHGATE_CONFIG;
     delete env.PHISHGATE_DB;
     const quick = bash(block('readme-quickstart'), dir, env);

@@ -95,6 +95,8 @@ async function main(): Promise<void> {
     outbox: services.outbox,
     clock,
     logger,
+    // The receiver listens on loopback (docs/webhooks.md "Targets").
+    allowPrivateTargets: true,
     version: 'bench',
     timeoutMs: config.webhooks.timeout_ms,
     maxResponseBytes: config.webhooks.max_response_bytes,

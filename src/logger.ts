@@ -10,7 +10,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       level,
       base: { service: 'phishgate' },
       redact: {
-        paths: ['req.headers.authorization', 'headers.authorization', 'authorization', '*.secret', 'secret', '*.api_key', 'apiKey', '*.key', 'key', 'raw', 'body', '*.body', 'body_text', 'body_html', 'raw_email'],
+        paths: ['req.headers.authorization', 'headers.authorization', 'authorization', '*.secret', 'secret', '*.api_key', 'apiKey', '*.key', 'key', 'raw', 'body', '*.body', 'body_text', 'body_html', 'raw_email', 'err.rawPacket', '*.rawPacket', 'rawPacket'],
         censor: '[redacted]',
       },
       timestamp: pino.stdTimeFunctions.isoTime,

@@ -31,6 +31,7 @@ import { migrateToLatest, openStore, type Store } from './store/database.js';
 import { VERSION } from './version.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { createReadiness, type Readiness } from './core/readiness.js';
+import { storeWritable } from './ops/store-readiness.js';
 import { analysisMetricsHook, instrumentEngine } from './ops/instrument.js';
 import { startMetricsServer } from './ops/metrics-server.js';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
@@ -43,6 +44,9 @@ import { verifyOwnMail } from './services/digests/own-mail.js';
 import { createDigestSender } from './smtp/digest-sender.js';
 import { sql } from 'kysely';
 import { consoleSessionOptionsFromConfig } from './services/console/from-config.js';
+import { parseRawMessage } from './mail/parse-raw.js';
+import { parseNetworks } from './core/networks.js';
+import { resolve } from 'node:path';
 
 export interface Runtime {
   config: Config;
@@ -84,10 +88,8 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
   }
   const metrics = createMetrics();
   const readiness = createReadiness();
-  readiness.register('store', async () => {
-    await sql`select 1`.execute(store.db);
-    return true;
-  });
+  // Writable, not only reachable (src/ops/store-readiness.ts).
+  readiness.register('store', () => storeWritable(store));
   const secrets = loadSecrets();
   const linkSecrets = secrets.linkSecrets ?? [];
   const onDetectorError = (id: string, error: unknown): void => logger.warn({ rule: id, err: error }, 'detector failed; it scores nothing');
@@ -113,6 +115,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       engine,
       retentionDays: config.retention.analyses_days,
       quarantineDays: config.gateway.quarantine_days,
+      maxActiveKeys: config.rate_limit.max_active_keys_per_tenant,
       feedbackMessageBytes: config.feedback.max_message_bytes,
       tenantDomains: (id) => domainsByTenant.get(id) ?? [],
       afterCommit: [analysisMetricsHook(metrics)],
@@ -120,6 +123,25 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       authentication: createAuthenticationService(config.auth, { logger: logger.child({ component: 'authentication' }) }),
       digests: digestOptionsFromConfig(config, linkSecrets, createDigestSender(config.smtp)),
       console: consoleSessionOptionsFromConfig(config.console),
+      selfService: {
+        secrets: linkSecrets,
+        ttlMs: config.self_service.link_ttl_hours * 3_600_000,
+        publicUrl: config.self_service.enabled ? config.digests.public_url : null,
+      },
+      reports: {
+        addresses: config.reports.addresses,
+        domains: config.gateway.domains,
+        maxReportBytes: config.reports.max_report_bytes,
+        maxOriginals: config.reports.max_originals,
+        chargeQuota: config.gateway.charge_quota,
+        parse: (raw) => parseRawMessage(raw, parseLimitsOf(config.engine)),
+        trustedNetworks: parseNetworks(config.reports.trusted_networks, 'reports.trusted_networks'),
+      },
+      tenantModels: {
+        dir: resolve(config.learning.models_dir),
+        checkMs: config.learning.reload_check_s * 1000,
+        onError: (tenantId, error) => logger.error({ tenant: tenantId, err: error }, 'tenant model file unreadable; the model in use stays'),
+      },
     },
   );
   const jobs = createJobRunner({ store, clock, logger, metrics });
@@ -193,14 +215,14 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     // The next hop (smtp.relay) serves the SMTP door and quarantine releases; it connects on first use.
     const relay = createSmtpRelay(config.smtp, logger);
     background.push({ name: 'relay', close: () => relay.close() });
-    if (config.http.enabled) doors.push(await startHttpDoor(runtime, rateLimit.limiter, [], createReleaseDelivery(relay)));
+    if (config.http.enabled) doors.push(await startHttpDoor(runtime, rateLimit.limiter, [], createReleaseDelivery(relay, config.auth.authserv_id ?? null)));
     if (config.metrics.enabled && config.metrics.port !== null) {
       const server = await startMetricsServer(runtime.metrics, config.metrics.host, config.metrics.port);
       background.push({ name: 'metrics', address: server.address, close: () => server.close() });
     }
     const gateway = createRuntimeGateway(runtime, runtime.services.quarantine);
     if (config.milter.enabled) doors.push(await startMilterDoor(runtime, gateway));
-    if (config.smtp.enabled) doors.push(await startSmtpComponent(runtime, gateway, relay));
+    if (config.smtp.enabled) doors.push(await startSmtpComponent({ ...runtime, reports: runtime.services.reports }, gateway, relay));
     const webhooks = startWebhookJobs({ ...runtime, version: VERSION, onOutcome: (outcome) => runtime.metrics.webhookDeliveries.inc({ outcome }) });
     background.push(webhooks);
     if (config.digests.enabled) background.push(startDigestComponent(runtime));

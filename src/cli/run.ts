@@ -13,6 +13,7 @@ import { migrateDataSpec } from './commands/migrate-data.js';
 import { scanSpec } from './commands/scan.js';
 import { trainSpec } from './commands/train.js';
 import { digestSpecs } from './commands/digests.js';
+import { feedbackSpecs } from './commands/feedback.js';
 
 /** Every command, in the order `phishgate --help` lists them. */
 export const COMMANDS: readonly CommandSpec[] = [
@@ -24,6 +25,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   trainSpec,
   ...retentionSpecs,
   ...digestSpecs,
+  ...feedbackSpecs,
   migrateSpec,
   migrateDataSpec,
 ];

@@ -4,7 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { Value } from '@sinclair/typebox/value';
 import cron from 'node-cron';
 import { ConfigSchema, type Config } from './schema.js';
-import { digestConfigProblem } from './sections/recipients.js';
+import { digestConfigProblem, reportsConfigProblem } from './sections/recipients.js';
 
 /** `config/default.yaml` sits two levels above this file both in `src/config` and in `dist/config`. */
 export const DEFAULT_CONFIG_PATH = fileURLToPath(new URL('../../config/default.yaml', import.meta.url));
@@ -73,6 +73,7 @@ export const ENVIRONMENT_OVERRIDES: readonly EnvironmentOverride[] = [
   { variable: 'PHISHGATE_LLM_MODEL', path: ['llm', 'model'] },
   { variable: 'PHISHGATE_LOG_LEVEL', path: ['log', 'level'] },
   { variable: 'PHISHGATE_REDIS_URL', path: ['rate_limit', 'redis_url'] },
+  { variable: 'PHISHGATE_WEBHOOKS_ALLOW_PRIVATE_TARGETS', path: ['webhooks', 'allow_private_targets'], parse: (_name: string, raw: string) => raw === 'true' || raw === '1' },
   { variable: 'PHISHGATE_DNS_SERVERS', path: ['auth', 'dns', 'servers'], parse: commaList },
 ];
 
@@ -107,6 +108,8 @@ export function validateConfig(candidate: unknown): Config {
   }
   const digests = digestConfigProblem(config.digests);
   if (digests) throw new ConfigError(`invalid configuration: ${digests}`);
+  const reports = reportsConfigProblem(config.reports);
+  if (reports) throw new ConfigError(`invalid configuration: ${reports}`);
   return config;
 }
 

@@ -4,7 +4,7 @@ import { EngineSection, LlmSection } from './sections/engine.js';
 import { GatewaySection, MilterSection, SmtpSection } from './sections/gateway.js';
 import { AuthSection } from './sections/auth.js';
 import { MetricsSection, RetentionSection, ShutdownSection, WebhooksSection } from './sections/operations.js';
-import { DigestsSection, FeedbackSection, SelfServiceSection } from './sections/recipients.js';
+import { DigestsSection, FeedbackSection, LearningSection, ReportsSection, SelfServiceSection } from './sections/recipients.js';
 import { ConsoleSection } from './sections/console.js';
 
 export const ConfigSchema = Type.Object(
@@ -27,6 +27,8 @@ export const ConfigSchema = Type.Object(
     digests: DigestsSection,
     self_service: SelfServiceSection,
     console: ConsoleSection,
+    reports: ReportsSection,
+    learning: LearningSection,
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,6 @@
 /** Webhook endpoints and their deliveries (docs/api.md). Plain types, no I/O. */
 
-export const WEBHOOK_EVENT_TYPES = ['analysis.completed', 'analysis.phishing_detected'] as const;
+export const WEBHOOK_EVENT_TYPES = ['analysis.completed', 'analysis.phishing_detected', 'report.received'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;

@@ -77,7 +77,8 @@ export function createEngine(deps: EngineDeps): Engine {
       return { verdict, score: blocked ? 0.95 : 0, confidence: 1, model: localModel, reasons: [lists.reason], indicators, recommendation: recommendationFor(verdict), urls: found, coverage, rules: [] };
     }
 
-    facts.classification = runClassifierStage(classifier, facts, config, coverage);
+    // A tenant's own model, when it has one (docs/recipients.md, "Tenant learning").
+    facts.classification = runClassifierStage(ctx.classifier ?? classifier, facts, config, coverage);
 
     const fired: Fired[] = [];
     const brandsByRule = new Map<string, string>();

@@ -62,8 +62,12 @@ export interface MessageFacts {
   sender: SenderFacts;
   /** Registrable domains of the recipients and of the tenant. */
   recipientDomains: Set<string>;
-  /** Tenant and allow-listed domains, as lookalike targets. */
-  protectedLabels: Array<{ label: string; target: string; domain: string }>;
+  /**
+   * Tenant and allow-listed domains: never judged look-alikes themselves. Only the tenant's own domains
+   * are look-alike targets; an allow entry protects its sender but never accuses another one
+   * (docs/security.md "List entries"): allow-listing bpartner.example must not make partner.example a look-alike.
+   */
+  protectedLabels: Array<{ label: string; target: string; domain: string; allowEntry?: boolean }>;
   claims: BrandClaim[];
   /** Brands and asks disguised in the display name, subject or link text (disguise.ts). */
   disguises: Disguise[];
@@ -165,10 +169,11 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
     if (facts.registrable && !facts.freemail) recipientDomains.add(facts.registrable);
   }
   for (const domain of ctx.tenantDomains) recipientDomains.add(registrableDomain(domain) || domain.toLowerCase());
+  const tenantOwn = new Set(ctx.tenantDomains.map((d) => registrableDomain(d) || d.toLowerCase()));
   const protectedLabels = [...new Set([...ctx.tenantDomains, ...ctx.allowList.filter((e) => e.type === 'domain').map((e) => e.value)])]
     .map((domain) => {
       const registrable = registrableDomain(domain) || domain.toLowerCase();
-      return { label: registrable.split('.')[0] ?? '', target: registrable, domain: registrable };
+      return { label: registrable.split('.')[0] ?? '', target: registrable, domain: registrable, ...(tenantOwn.has(registrable) ? {} : { allowEntry: true }) };
     })
     .filter((p) => p.label.length >= 4);
   const partial = { sender, message, html, words: folded };

@@ -10,6 +10,7 @@ import { classifierHam, classifierPhish } from './classifier/stage.js';
 import { htmlForm, htmlHiddenText, htmlImageOnly, unicodeObfuscation } from './detectors/html.js';
 import { credentialRequest, extortionLanguage, genericGreeting, giftCardRequest, paymentRequest, prizeLanguage, scamOfferLanguage, urgencyLanguage, wireTransferRequest } from './detectors/language.js';
 import { hrefTextMismatch, urlFreeHosting, urlIpHost, urlLoginPath, urlManySubdomains, urlRedirect, urlScript, urlShortener, urlSuspiciousTld, urlUserinfo } from './detectors/links.js';
+import { contentBeyondLimits } from './detectors/limits.js';
 import { urlOverlongHost } from './detectors/host-syntax.js';
 import { senderLookalike, urlHomograph, urlLookalike } from './detectors/lookalike.js';
 import { displayNameAddress, displayNameBrand, displayNameRecipient, freemailCorporate, recipientInSubject, replyToOtherDomain } from './detectors/sender.js';
@@ -17,7 +18,7 @@ import { displayNameAddress, displayNameBrand, displayNameRecipient, freemailCor
 /** Static registry (no filesystem autoload): adding a rule means adding it here and a weight in config. */
 export const DETECTORS: readonly Detector[] = [
   hrefTextMismatch, urlIpHost, urlUserinfo, urlScript, urlShortener, urlSuspiciousTld, urlManySubdomains, urlFreeHosting, urlRedirect, urlLoginPath, urlHomograph, urlLookalike, urlOverlongHost,
-  htmlForm, htmlHiddenText, htmlImageOnly, unicodeObfuscation,
+  htmlForm, htmlHiddenText, htmlImageOnly, unicodeObfuscation, contentBeyondLimits,
   senderLookalike, displayNameBrand, displayNameAddress, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain, senderLinksAligned, internalAuthenticated, disguisedText,
   authFail, authAlignedPass, allowListUnverified, brandDkimAligned, brandDmarcReject,
   urgencyLanguage, extortionLanguage, credentialRequest, paymentRequest, giftCardRequest, wireTransferRequest, prizeLanguage, scamOfferLanguage, genericGreeting,

@@ -1,6 +1,7 @@
 import type { EngineResult } from '../core/analysis.js';
 import type { AuthenticationFacts } from '../core/authentication.js';
 import type { NormalizedMessage } from '../core/message.js';
+import type { ClassifierModel } from './classifier/model.js';
 
 /** An allow- or block-list entry as the engine sees it (docs/api.md). */
 export interface ListEntryRef {
@@ -41,6 +42,8 @@ export interface AnalysisContext {
    * (nothing verified; `phishgate scan` of stored mail). Absent = the headers count for nothing.
    */
   headerTrust?: { trustedIds: string[]; ownId: string };
+  /** The tenant's own classifier model (docs/recipients.md, "Tenant learning"); absent: the engine's. */
+  classifier?: ClassifierModel;
 }
 
 /** The single entry point used by the REST API, the SMTP door, the milter and `phishgate scan`. */

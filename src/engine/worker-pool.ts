@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../config/schema.js';
 import type { Secrets } from '../config/loader.js';
@@ -78,6 +80,14 @@ interface WorkerReply {
   error?: { message: string; code: ErrorCode | null };
 }
 
+/** The ESM entry of tsx's API ('import' condition of its exports map), found from this module's location. */
+function tsxEsmApiUrl(): string {
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve('tsx/package.json');
+  const manifest = require(manifestPath) as { exports: Record<string, { import: { default: string } }> };
+  return new URL(manifest.exports['./esm/api']!.import.default, pathToFileURL(manifestPath)).href;
+}
+
 /**
  * Built code (dist/) runs the plain .js worker. Under tsx or vitest this module is a .ts file and so is
  * the worker; Node 20 cannot start a .ts worker even with `--import tsx` in execArgv (the entry is
@@ -85,9 +95,17 @@ interface WorkerReply {
  */
 function startWorker(url: URL, workerData: unknown): Worker {
   if (!url.pathname.endsWith('.ts')) return new Worker(url, { workerData });
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`;
+  // Resolved from this file: a bare 'tsx/esm/api' in the eval'd bootstrap would resolve from the process's
+  // working directory, which need not have node_modules (serve started elsewhere).
+  const tsxApi = tsxEsmApiUrl();
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`;
   return new Worker(bootstrap, { eval: true, workerData });
 }
+
+/** Consecutive start failures after which waiting messages fail instead of waiting for a worker. */
+const START_FAILURE_LIMIT = 3;
+/** Pause between start attempts once workers keep failing to start. */
+const START_RETRY_MS = 1000;
 
 const defaultWorkerUrl = (): URL => new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
 
@@ -98,6 +116,8 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
   const deadlineMs = options.deadlineMs ?? 0;
   const timeouts = new TimeoutMemory();
   const workerUrl = options.workerUrl ?? defaultWorkerUrl();
+  /** Workers that died before they were ready since one last was; past the limit, waiting messages fail fast. */
+  let startFailures = 0;
   const workerData = { config: options.config, secrets: options.secrets ?? { llmApiKey: null } };
 
   const finish = (slot: Slot): Job | null => {
@@ -121,6 +141,7 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       }
       if (reply.kind === 'ready') {
         slot.ready = true;
+        startFailures = 0;
         pump();
         return;
       }
@@ -135,10 +156,23 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     const fail = (error: Error): void => {
       if (slot.worker !== worker) return;
       finish(slot)?.reject(error);
-      if (!closed) {
+      if (closed) return;
+      if (slot.ready) {
         spawn(slot);
         pump();
+        return;
       }
+      // A worker that cannot even start (a broken install, a missing module) would otherwise be restarted in a
+      // tight loop while messages wait forever: fail them as "unavailable" (the doors answer 503 / tempfail) and
+      // retry the start after a pause.
+      startFailures++;
+      if (startFailures >= START_FAILURE_LIMIT && !slots.some((s) => s.ready)) {
+        for (const job of queue.splice(0)) job.reject(new AppError('service_unavailable', `the analysis workers could not start: ${error.message}`));
+      }
+      const retry = setTimeout(() => {
+        if (!closed) spawn(slot);
+      }, startFailures >= START_FAILURE_LIMIT ? START_RETRY_MS : 0);
+      retry.unref();
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`engine worker exited with code ${code}`)));

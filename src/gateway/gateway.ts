@@ -10,6 +10,10 @@ import type { AuthenticationService } from '../services/authentication/service.j
 import { isAnalysisTimeout, type AnalysisTimeoutError } from '../engine/analysis-client.js';
 import { authenticationResultsValue } from './authentication-header.js';
 import { boundedValue, tagSubject } from './header-values.js';
+import { limitsHit } from '../engine/detectors/limits.js';
+import { createHash } from 'node:crypto';
+import { bareLineBreakInHeader, headerSectionLength } from './header-line-breaks.js';
+import { parseAny } from './parse-any.js';
 import { actionFor, strictestAction, strictestVerdict } from './policy.js';
 import { headerText, readRawHeaders } from './raw-headers.js';
 import { routeRecipients } from './tenant-router.js';
@@ -32,6 +36,17 @@ export interface GatewayDeps {
   authentication?: AuthenticationService;
   /** Recognises mail phishgate wrote and signed itself (quarantine digests): passed on untouched, unjudged. */
   isOwnMail?: (bytes: Buffer) => boolean;
+}
+
+/**
+ * What identifies one message across an MTA's retries (docs/security.md "Faults and retries"): the
+ * envelope sender, the Message-ID and a hash of the body. Header fields an MTA may add on the way
+ * (Received) do not change it; another message with the same Message-ID but another body does.
+ */
+function messageRetryKey(bytes: Buffer, mailFrom: string, message: NormalizedMessage): string {
+  const messageId = message.headers.find((h) => h.name.toLowerCase() === 'message-id')?.value ?? '';
+  const body = bytes.subarray(headerSectionLength(bytes));
+  return createHash('sha256').update(mailFrom).update('\0').update(messageId).update('\0').update(body).digest('hex');
 }
 
 /** Infrastructure problems are temporary: the MTA keeps the mail and retries (architecture). */
@@ -81,17 +96,33 @@ const skipped = (why: string, action: GatewayDecision['action'] = 'pass', reject
 export function createGateway(deps: GatewayDeps): Gateway {
   const { config } = deps;
 
-  async function analyseForTenant(tenantId: string, recipients: string[], message: NormalizedMessage, door: GatewayDoor) {
+  async function analyseForTenant(tenantId: string, recipients: string[], message: NormalizedMessage, door: GatewayDoor, retryKey: string) {
     const tenant = await deps.findTenant(tenantId);
     if (!tenant) throw new GatewayTemporaryError(`gateway routes mail to tenant ${tenantId}, which does not exist`, { replyText: UNKNOWN_TENANT_REPLY });
-    const { record } = await deps.analysis.analyze({ tenant, livemode: true }, message, { source: door, chargeQuota: config.gateway.charge_quota, recipients });
+    const principal = { tenant, livemode: true };
+    // A retry of the same message (MTA retry after a failed relay) reuses the analysis: no second event.
+    const idempotency = { key: `mail\0${retryKey}\0${recipients.join(',')}`, fingerprint: retryKey };
+    const options = { source: door, chargeQuota: config.gateway.charge_quota, recipients, idempotency };
+    let record: AnalysisRecord;
+    try {
+      ({ record } = await deps.analysis.analyze(principal, message, options));
+    } catch (error) {
+      // Mail through the doors is always analysed: a quota an outsider can exhaust by sending mail must not
+      // switch scanning off (docs/security.md). Past it, analyses are not charged.
+      if (!(isAppError(error) && error.code === 'quota_exceeded' && config.gateway.over_quota === 'scan_uncharged')) throw error;
+      deps.logger.info({ tenant: tenantId }, 'gateway: tenant past its quota; analysing uncharged');
+      ({ record } = await deps.analysis.analyze(principal, message, { ...options, chargeQuota: false }));
+    }
+    let action = actionFor(config, door, tenantId, record.verdict);
+    // Content the engine could not read (docs/security.md "Content beyond the limits") may be sent to quarantine.
+    if (config.gateway.beyond_limits === 'quarantine' && limitsHit(record.coverage).length > 0) action = strictestAction([action, 'quarantine']);
     const outcome: TenantOutcome = {
       tenantId,
       recipients,
       analysisId: record.analysis_id,
       verdict: record.verdict,
       score: record.score,
-      action: actionFor(config, door, tenantId, record.verdict),
+      action,
       reasons: record.reasons,
     };
     return { outcome, record };
@@ -129,10 +160,16 @@ export function createGateway(deps: GatewayDeps): Gateway {
       if (unrouted.length) throw new GatewayTemporaryError(`no tenant for recipient domain(s) of ${unrouted.length} recipient(s); set gateway.domains or gateway.default_tenant`, { replyText: NO_TENANT_REPLY });
 
       const bytes = await raw.toBuffer();
-      if (deps.isOwnMail?.(bytes)) return { ...skipped('own mail'), addHeaders: [] };
+      if (deps.isOwnMail?.(bytes)) return { ...skipped('own mail'), addHeaders: [], verbatim: true };
+      // Header smuggling (docs/security.md): the SMTP door already normalised when configured to.
+      const bare = bareLineBreakInHeader(bytes);
+      if (bare) {
+        deps.logger.info({ door, bare, size: raw.size }, 'gateway: bare line break in the header section; refused');
+        return skipped('bare line break', 'reject', { code: 550, enhanced: '5.6.0', text: `Message header contains a ${bare}; refused (use CRLF line endings)` });
+      }
       let message: NormalizedMessage;
       try {
-        message = await deps.parse(bytes);
+        message = await parseAny(bytes, deps.parse);
       } catch (error) {
         if (isAnalysisTimeout(error)) return onTimeout(error, byTenant, envelopeOnly({ mailFrom: envelope.mailFrom || null, rcptTo: envelope.rcptTo }), door, new Map());
         // A message the parser cannot read is still mail: deliver it, marked as unscanned.
@@ -153,7 +190,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
       const results: Array<{ outcome: TenantOutcome; record: AnalysisRecord }> = [];
       try {
         // One analysis per tenant: each with its own lists, history and webhooks (docs/gateway.md).
-        for (const [tenantId, recipients] of byTenant) results.push(await analyseForTenant(tenantId, recipients, message, door));
+        const retryKey = messageRetryKey(bytes, envelope.mailFrom, message);
+        for (const [tenantId, recipients] of byTenant) results.push(await analyseForTenant(tenantId, recipients, message, door, retryKey));
       } catch (error) {
         if (isAnalysisTimeout(error)) return onTimeout(error, byTenant, message, door, new Map(results.map((r) => [r.outcome.tenantId, r.outcome.analysisId])));
         if (isAppError(error) && error.code === 'quota_exceeded') return skipped('quota');
@@ -161,31 +199,67 @@ export function createGateway(deps: GatewayDeps): Gateway {
         throw new GatewayTemporaryError('analysis failed', { cause: error });
       }
 
-      const outcomes = results.map((r) => r.outcome);
-      const records = results.map((r) => r.record);
-      const action = strictestAction(outcomes.map((o) => o.action));
-      const verdict = strictestVerdict(outcomes.map((o) => o.verdict));
       const authResults =
         deps.authentication && message.authentication && config.auth.add_header
           ? { name: 'Authentication-Results', value: authenticationResultsValue(deps.authentication.authservId, message.authentication) }
           : null;
-      const headers = tagHeaders(outcomes, records, authResults);
-      const tag = verdict === 'safe' ? '' : config.gateway.subject_tags[verdict];
       const rawSubject = readRawHeaders(bytes).find((h) => h.name.toLowerCase() === 'subject')?.value ?? null;
-      const summary = `${verdict} (score ${Math.max(...outcomes.map((o) => o.score)).toFixed(2)})${records[0]?.reasons[0] ? `: ${records[0].reasons[0]}` : ''}`;
-      return {
-        action,
-        verdict,
-        // Quarantined mail keeps its headers and subject tag for release (docs/gateway.md: released "tagged").
-        addHeaders: action === 'tag' || action === 'quarantine' ? headers : [],
-        newSubject: (action === 'tag' || action === 'quarantine') && tag ? headerText(tagSubject(rawSubject, tag)) : null,
-        reject: action === 'reject' ? { code: 550, enhanced: '5.7.1', text: `Message rejected by phishgate as ${verdict} (${outcomes.map((o) => o.analysisId).join(', ')})` } : null,
-        quarantineReason: action === 'quarantine' ? boundedValue(`phishgate: ${summary}`) : null,
-        tenants: outcomes,
-      };
+      const copies = results.map((r) => tenantDecision(r.outcome, r.record, authResults, rawSubject));
+      if (copies.length === 1) return copies[0]!;
+      return { ...sharedDecision(copies, authResults, rawSubject), copies };
     },
 
-    quarantine: (raw, envelope, decision, door) => deps.quarantine.store(raw, envelope, decision, door),
+    /** Each tenant keeps its own copy with its own headers (never another tenant's ids or notes). */
+    async quarantine(raw, envelope, decision, door) {
+      if (!decision.copies?.length) return deps.quarantine.store(raw, envelope, decision, door);
+      const ids: string[] = [];
+      for (const copy of decision.copies) ids.push(...(await deps.quarantine.store(raw, envelope, copy, door)));
+      return ids;
+    },
   };
-}
 
+  /** One tenant's decision about its recipients' copy: its own verdict, action, headers and subject tag. */
+  function tenantDecision(outcome: TenantOutcome, record: AnalysisRecord, authResults: HeaderToAdd | null, rawSubject: string | null): GatewayDecision {
+    const { action, verdict } = outcome;
+    const tag = verdict === 'safe' ? '' : config.gateway.subject_tags[verdict];
+    const summary = `${verdict} (score ${outcome.score.toFixed(2)})${record.reasons[0] ? `: ${record.reasons[0]}` : ''}`;
+    return {
+      action,
+      verdict,
+      // Quarantined mail keeps its headers and subject tag for release (docs/gateway.md: released "tagged").
+      addHeaders: action === 'tag' || action === 'quarantine' ? tagHeaders([outcome], [record], authResults) : [],
+      newSubject: (action === 'tag' || action === 'quarantine') && tag ? headerText(tagSubject(rawSubject, tag)) : null,
+      reject: action === 'reject' ? { code: 550, enhanced: '5.7.1', text: `Message rejected by phishgate as ${verdict} (${outcome.analysisId})` } : null,
+      quarantineReason: action === 'quarantine' ? boundedValue(`phishgate: ${summary}`) : null,
+      tenants: [outcome],
+    };
+  }
+
+  /**
+   * The one copy the milter can act on when recipients belong to several tenants (docs/milter.md "Several
+   * tenants in one message"): the strictest action and verdict, and only what every recipient may see —
+   * verdict, score and our Authentication-Results. Analysis ids and reasons (which carry a tenant's list
+   * notes) are left out; each tenant finds its own analysis through its API and its quarantine.
+   */
+  function sharedDecision(copies: GatewayDecision[], authResults: HeaderToAdd | null, rawSubject: string | null): GatewayDecision {
+    const outcomes = copies.flatMap((c) => c.tenants);
+    const action = strictestAction(outcomes.map((o) => o.action));
+    const verdict = strictestVerdict(outcomes.map((o) => o.verdict));
+    const score = Math.max(...outcomes.map((o) => o.score));
+    const tag = verdict === 'safe' ? '' : config.gateway.subject_tags[verdict];
+    const headers: HeaderToAdd[] = [
+      { name: 'X-Phishgate-Verdict', value: verdict },
+      { name: 'X-Phishgate-Score', value: score.toFixed(3) },
+      ...(authResults ? [authResults] : []),
+    ];
+    return {
+      action,
+      verdict,
+      addHeaders: action === 'tag' || action === 'quarantine' ? headers : [],
+      newSubject: (action === 'tag' || action === 'quarantine') && tag ? headerText(tagSubject(rawSubject, tag)) : null,
+      reject: action === 'reject' ? { code: 550, enhanced: '5.7.1', text: `Message rejected by phishgate as ${verdict}` } : null,
+      quarantineReason: action === 'quarantine' ? boundedValue(`phishgate: ${verdict} (score ${score.toFixed(2)})`) : null,
+      tenants: outcomes,
+    };
+  }
+}

@@ -48,6 +48,14 @@ export interface GatewayDecision {
   /** Short reason for quarantine (milter hold reason, quarantine listing). */
   quarantineReason: string | null;
   tenants: TenantOutcome[];
+  /** Mail phishgate signed itself (digests): relayed byte for byte, its own X-Phishgate-Signature kept. */
+  verbatim?: boolean;
+  /**
+   * With recipients of several tenants: one decision per tenant, each about its own recipients' copy
+   * (its own headers, subject tag and action). The SMTP door delivers these copies; the fields above
+   * then describe the single shared copy the milter can act on (docs/milter.md).
+   */
+  copies?: GatewayDecision[];
 }
 
 export interface Gateway {

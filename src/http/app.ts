@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { installAuth, type AuthDeps } from './auth.js';
+import { clientErrorHandler } from './client-errors.js';
 import { frameworkErrors, installErrorHandling } from './errors.js';
 import { installCors, type CorsOptions } from './cors.js';
 import { installQueryIntegerCheck } from './query-integers.js';
@@ -22,6 +23,7 @@ import { feedbackRoutes, type FeedbackRouteDeps } from './routes/v1/feedback.js'
 import { exportRoutes } from './routes/v1/export.js';
 import { digestRoutes, type DigestRouteDeps } from './routes/v1/digests.js';
 import type { V1Deps } from './routes/v1/deps.js';
+import { selfServiceRoutes, type SelfServiceRouteDeps } from './self-service/routes.js';
 import { installHttpMetrics, opsRoutes } from './routes/ops.js';
 import type { Metrics } from '../ops/metrics.js';
 import type { Readiness } from '../core/readiness.js';
@@ -29,7 +31,7 @@ import { consolePlugin } from './console/plugin.js';
 import type { ConsoleDeps, ConsoleOptions } from './console/context.js';
 import { auditRoutes } from './routes/v1/audit.js';
 
-export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, AuthDeps, QuarantineRouteDeps, FeedbackRouteDeps, DigestRouteDeps {
+export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, AuthDeps, QuarantineRouteDeps, FeedbackRouteDeps, DigestRouteDeps, SelfServiceRouteDeps {
   logger: Logger;
   bodyLimitBytes: number;
   trustProxy?: boolean;
@@ -70,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // on the wire. Longer ids reach the schema (400); longer path segments still are answered 414.
     routerOptions: { maxParamLength: MAX_PATH_SEGMENT },
     frameworkErrors,
+    clientErrorHandler,
     ajv: { customOptions: { strict: false } },
   });
   const routes = installRouteTable(app);
@@ -108,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   feedbackRoutes(app, deps);
   exportRoutes(app, deps);
   digestRoutes(app, deps);
+  // The recipients' one-click page (docs/recipients.md): its own module under /self-service/.
+  selfServiceRoutes(app, deps);
   opsRoutes(app, { readiness: deps.readiness, metrics: deps.serveMetrics && deps.metrics ? deps.metrics : null });
   webhookRoutes(app, deps);
   if (deps.audit) auditRoutes(app, { audit: deps.audit });

@@ -23,6 +23,8 @@ export interface AuthDeps {
   quota: QuotaService;
   rateLimiter: RateLimiter;
   defaultRate: RateLimit;
+  /** rate_limit.per_tenant: a bucket per tenant beside the per-key ones (null or absent = none). */
+  tenantRate?: RateLimit | null;
 }
 
 export function requirePrincipal(request: FastifyRequest): Principal {
@@ -65,6 +67,17 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
       throw new AppError('rate_limited', `Rate limit of ${limit.perSecond} requests/s (burst ${limit.burst}) exceeded`, {
         retryAfterSeconds: decision.retryAfterSeconds,
       });
+    }
+    // Minting keys must not multiply the rate (docs/security.md "Rate limits"): the tenant's own bucket,
+    // never tighter than the tenant's per-key limit.
+    if (deps.tenantRate) {
+      const tenantLimit: RateLimit = { perSecond: Math.max(deps.tenantRate.perSecond, limit.perSecond), burst: Math.max(deps.tenantRate.burst, limit.burst) };
+      const shared = await deps.rateLimiter.take(`tenant:${principal.tenant.id}`, tenantLimit);
+      if (!shared.allowed) {
+        throw new AppError('rate_limited', `Tenant rate limit of ${tenantLimit.perSecond} requests/s (burst ${tenantLimit.burst}) over all its keys exceeded`, {
+          retryAfterSeconds: shared.retryAfterSeconds,
+        });
+      }
     }
     const needed = scope ?? 'admin';
     if (!hasScope(principal.key.scopes, needed)) throw new AppError('scope_required', `This operation requires the "${needed}" scope`);

@@ -35,6 +35,7 @@ export async function startHttpDoor(runtime: HttpDoorDeps, rateLimiter: RateLimi
     version: VERSION,
     rateLimiter,
     defaultRate: { perSecond: config.rate_limit.per_second, burst: config.rate_limit.burst },
+    tenantRate: config.rate_limit.per_tenant && { perSecond: config.rate_limit.per_tenant.per_second, burst: config.rate_limit.per_tenant.burst },
     readiness: runtime.readiness,
     metrics: config.metrics.enabled ? runtime.metrics : undefined,
     serveMetrics: config.metrics.enabled && config.metrics.port === null,
@@ -43,6 +44,11 @@ export async function startHttpDoor(runtime: HttpDoorDeps, rateLimiter: RateLimi
     parseRaw: (raw) => runtime.analysis.parse(raw),
     releaseDelivery,
     console: { enabled: config.console.enabled, path: config.console.path, signInPerMinute: config.console.sign_in_per_minute },
+    selfServiceEnabled: config.self_service.enabled,
+    pageSettingsOf: (tenantId) => {
+      const settings = runtime.services.digests.settingsOf(tenantId);
+      return { language: settings.language, timeZone: settings.timeZone };
+    },
   });
   try {
     await app.listen({ host: config.http.host, port: config.http.port });

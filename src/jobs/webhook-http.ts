@@ -5,11 +5,23 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { resolveTarget, TargetRefused, type ResolvedAddress, type TargetPolicy } from '../services/webhooks/target-policy.js';
 
 export interface PostOptions {
   timeoutMs: number;
   maxResponseBytes: number;
   agents: WebhookAgents;
+  /** Which addresses may be reached (docs/webhooks.md "Targets"). */
+  targets: TargetPolicy;
+}
+
+/** Connects to the address that was checked, whatever the name resolves to by now (DNS rebinding). */
+function pinnedLookup(target: ResolvedAddress): LookupFunction {
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  }) as unknown as LookupFunction;
 }
 
 export interface PostResult {
@@ -60,7 +72,7 @@ function tlsReason(message: string): string {
 
 class AttemptTimeout extends Error {}
 
-function postOnce(url: URL, body: string, headers: Record<string, string>, options: PostOptions, deadline: number): Promise<PostResult & { retryable: boolean }> {
+function postOnce(url: URL, target: ResolvedAddress, body: string, headers: Record<string, string>, options: PostOptions, deadline: number): Promise<PostResult & { retryable: boolean }> {
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
@@ -89,6 +101,7 @@ function postOnce(url: URL, body: string, headers: Record<string, string>, optio
       method: 'POST',
       headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
       agent: url.protocol === 'https:' ? options.agents.https : options.agents.http,
+      lookup: pinnedLookup(target),
     });
     const timer = setTimeout(() => request.destroy(new AttemptTimeout()), Math.max(1, deadline - Date.now()));
 
@@ -129,7 +142,15 @@ function postOnce(url: URL, body: string, headers: Record<string, string>, optio
 export async function postWebhook(urlText: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<PostResult> {
   const url = new URL(urlText);
   const deadline = Date.now() + options.timeoutMs;
-  const first = await postOnce(url, body, headers, options, deadline);
-  const result = first.retryable && Date.now() < deadline ? await postOnce(url, body, headers, options, deadline) : first;
+  let target: ResolvedAddress;
+  try {
+    target = await resolveTarget(url, options.targets);
+  } catch (error) {
+    // Nothing was sent: a refused target gets no request, so there is no answer to report either.
+    if (error instanceof TargetRefused) return { succeeded: false, statusCode: null, error: error.message, responseExcerpt: null };
+    return { succeeded: false, statusCode: null, error: describeNetworkError(error as NodeJS.ErrnoException, url.host), responseExcerpt: null };
+  }
+  const first = await postOnce(url, target, body, headers, options, deadline);
+  const result = first.retryable && Date.now() < deadline ? await postOnce(url, target, body, headers, options, deadline) : first;
   return { succeeded: result.succeeded, statusCode: result.statusCode, error: result.error, responseExcerpt: result.responseExcerpt };
 }

@@ -52,6 +52,7 @@ export function startWebhookJobs(deps: WebhookJobsDeps): WebhookJobs {
         perEndpointConcurrency: config.webhooks.per_endpoint_concurrency,
         globalConcurrency: config.webhooks.global_concurrency,
         pollIntervalMs: config.webhooks.poll_interval_ms,
+        allowPrivateTargets: config.webhooks.allow_private_targets,
         onAttempt: deps.onOutcome ? (result) => deps.onOutcome!(OUTCOMES[result]) : undefined,
       })
     : null;

@@ -11,6 +11,7 @@ import type { Clock } from '../core/clock.js';
 import type { AttemptOutcome, ClaimedDelivery, Outbox, SettleResult } from '../services/webhooks/outbox.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '../services/webhooks/signature.js';
 import { coalesced, poller } from './job-loop.js';
+import { systemLookup, type HostLookup } from '../services/webhooks/target-policy.js';
 import { createWebhookAgents, postWebhook, type PostResult } from './webhook-http.js';
 
 export interface WebhookWorkerOptions {
@@ -21,6 +22,10 @@ export interface WebhookWorkerOptions {
   pollIntervalMs: number;
   /** Sent as `User-Agent: phishgate/<version> (webhooks)`. */
   version: string;
+  /** webhooks.allow_private_targets (docs/webhooks.md "Targets"). */
+  allowPrivateTargets: boolean;
+  /** Resolves receivers' host names; the system resolver unless injected (tests use a stub). */
+  lookup?: HostLookup;
 }
 
 export interface WebhookWorkerDeps extends WebhookWorkerOptions {
@@ -50,6 +55,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
   const { outbox, clock, logger } = deps;
   const agents = createWebhookAgents();
   const userAgent = `phishgate/${deps.version} (webhooks)`;
+  const targets = { allowPrivate: deps.allowPrivateTargets, lookup: deps.lookup ?? systemLookup };
   // Insertion order is the turn order: an endpoint that was just served goes to the back.
   const active = new Set<string>();
   const busy = new Map<string, number>();
@@ -74,7 +80,7 @@ export function createWebhookWorker(deps: WebhookWorkerDeps): WebhookWorker {
           // Signed now, per attempt: receivers reject timestamps older than 5 minutes.
           [SIGNATURE_HEADER]: signatureHeader(delivery.secret, delivery.payload, clock.now()),
         },
-        { timeoutMs: deps.timeoutMs, maxResponseBytes: deps.maxResponseBytes, agents },
+        { timeoutMs: deps.timeoutMs, maxResponseBytes: deps.maxResponseBytes, agents, targets },
       );
     } catch (error) {
       // Only a URL that no longer parses gets here; it is still an attempt, never a crash.

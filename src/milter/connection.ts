@@ -8,8 +8,13 @@ import type { MilterSession } from './session.js';
 
 export interface ConnectionOptions {
   maxFrameBytes: number;
-  /** Close a connection that sends nothing for this long (a stuck peer or a truncated frame). */
+  /**
+   * Close a connection whose last complete command is this old (a stuck peer, or one trickling a frame
+   * a byte at a time to hold its slot: bytes alone do not count, docs/security.md "Connection slots").
+   */
   idleTimeoutMs: number;
+  /** Close a connection that has not negotiated (OPTNEG) within this time; Postfix sends it at once. */
+  negotiateTimeoutMs?: number;
   /** SMFIR_PROGRESS period while end of message is being decided (docs/milter-protocol.md §6, §7 milter_content_timeout). */
   progressIntervalMs: number;
 }
@@ -37,16 +42,13 @@ export class MilterConnection {
   ) {
     this.decoder = new FrameDecoder(options.maxFrameBytes);
     socket.setNoDelay(true);
-    socket.setTimeout(options.idleTimeoutMs);
+    this.armIdle(options.negotiateTimeoutMs ?? options.idleTimeoutMs);
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
-    socket.on('timeout', () => {
-      this.log.warn({ pendingBytes: this.decoder.pendingBytes }, 'milter connection idle, closing');
-      socket.destroy();
-    });
     socket.on('error', (error) => this.log.debug({ err: error }, 'milter socket error'));
     this.closed = new Promise((resolve) => {
       socket.once('close', () => {
         this.finished = true;
+        this.disarmIdle();
         void this.current
           .then(() => this.session.dispose())
           .catch((error: unknown) => this.log.warn({ err: error }, 'milter session cleanup failed'))
@@ -68,6 +70,24 @@ export class MilterConnection {
     this.socket.destroy();
   }
 
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  /** (Re)starts the idle clock; it runs from the last complete command, not the last byte. */
+  private armIdle(ms: number): void {
+    this.disarmIdle();
+    this.idleTimer = setTimeout(() => {
+      const negotiated = this.session.agreed !== null;
+      this.log.warn({ pendingBytes: this.decoder.pendingBytes, negotiated }, negotiated ? 'milter connection idle, closing' : 'milter connection did not negotiate in time, closing');
+      this.socket.destroy();
+    }, ms);
+    this.idleTimer.unref();
+  }
+
+  private disarmIdle(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
   private onData(chunk: Buffer): void {
     this.decoder.push(chunk);
     if (!this.working) this.current = this.drain();
@@ -76,12 +96,15 @@ export class MilterConnection {
   private async drain(): Promise<void> {
     this.working = true;
     this.socket.pause();
+    let handled = false;
     try {
       for (;;) {
         if (this.finished) return;
         const frame = this.decoder.next();
         if (!frame) break;
         const command = decodeCommand(frame);
+        this.disarmIdle();
+        handled = true;
         const step = command.kind === 'eob' ? await this.withProgress(() => this.session.handle(command)) : await this.session.handle(command);
         for (const reply of step.replies) this.write(encodeReply(reply));
         if (step.close || (this.closing && !this.session.inTransaction)) {
@@ -97,18 +120,20 @@ export class MilterConnection {
     } finally {
       this.working = false;
     }
-    if (!this.socket.destroyed) this.socket.resume();
+    if (!this.socket.destroyed && !this.finished) {
+      // Only a complete command restarts the clock: a frame trickled a byte at a time does not.
+      if (handled) this.armIdle(this.session.agreed ? this.options.idleTimeoutMs : (this.options.negotiateTimeoutMs ?? this.options.idleTimeoutMs));
+      this.socket.resume();
+    }
   }
 
   /** The MTA waits in silence at end of message; keep its content timer alive and ours off. */
   private async withProgress<T>(work: () => Promise<T>): Promise<T> {
-    this.socket.setTimeout(0);
     const timer = setInterval(() => this.write(PROGRESS), this.options.progressIntervalMs);
     try {
       return await work();
     } finally {
       clearInterval(timer);
-      if (!this.finished) this.socket.setTimeout(this.options.idleTimeoutMs);
     }
   }
 

@@ -45,6 +45,7 @@ export function createMilterServer(options: MilterServerOptions): MilterServer {
   let counter = 0;
   const nextId = options.sessionId ?? (() => `m${(++counter).toString(36)}`);
   const connections = new Set<MilterConnection>();
+  const perClient = new Map<string, number>();
   const outcomes: Record<string, number> = {};
   let total = 0;
 
@@ -68,6 +69,14 @@ export function createMilterServer(options: MilterServerOptions): MilterServer {
       socket.destroy();
       return;
     }
+    // One client address may not take every slot (docs/security.md "Connection slots").
+    const remote = socket.remoteAddress ?? '';
+    if ((perClient.get(remote) ?? 0) >= milter.max_sessions_per_client) {
+      log.warn({ limit: milter.max_sessions_per_client, remote }, 'too many milter sessions from one client address, refusing');
+      socket.destroy();
+      return;
+    }
+    perClient.set(remote, (perClient.get(remote) ?? 0) + 1);
     total += 1;
     const session = new MilterSession({
       sessionId,
@@ -83,12 +92,16 @@ export function createMilterServer(options: MilterServerOptions): MilterServer {
     const connection = new MilterConnection(socket, session, log, {
       maxFrameBytes: milter.max_frame_bytes,
       idleTimeoutMs: milter.idle_timeout_ms,
+      negotiateTimeoutMs: milter.negotiate_timeout_ms,
       progressIntervalMs: milter.progress_interval_ms,
     });
     connections.add(connection);
     log.debug({ remote: socket.remoteAddress, port: socket.remotePort }, 'milter session opened');
     void connection.closed.then(() => {
       connections.delete(connection);
+      const left = (perClient.get(remote) ?? 1) - 1;
+      if (left > 0) perClient.set(remote, left);
+      else perClient.delete(remote);
       log.debug('milter session closed');
     });
   };

@@ -6,6 +6,7 @@ import { notFound } from '../core/errors.js';
 import type { NormalizedMessage, Source } from '../core/message.js';
 import { isAnalysisTimeout, type AnalysisTimeoutError } from '../engine/analysis-client.js';
 import type { Engine } from '../engine/types.js';
+import type { ClassifierModel } from '../engine/classifier/model.js';
 import type { Database } from '../store/schema.js';
 import { findAnalysis, insertAnalysis, listAnalyses, streamAnalyses, type AnalysisFilter, type AnalysisRow, type AnalysisScope } from '../store/repositories/analyses.js';
 import { buildRecord, rowToStored, type StoredAnalysis } from './analysis-record.js';
@@ -14,6 +15,7 @@ import { messageSummary, recipientList } from './message-summary.js';
 import { inTransaction } from '../store/transaction.js';
 import type { ListService } from './lists.js';
 import type { QuotaService, QuotaState } from './quota.js';
+import { DEFAULT_IDEMPOTENCY, IdempotencyCache } from './idempotency.js';
 
 export type { AnalysisFilter };
 
@@ -29,6 +31,12 @@ export interface AnalyzeOptions {
    * list entries apply (docs/recipients.md). Default: the message's To addresses, else its envelope.
    */
   recipients?: string[];
+  /**
+   * A retry of an earlier analysis (docs/security.md "Faults and retries"): within the window the stored
+   * analysis is returned, with no new charge and no new webhook event. `key` is scoped to the tenant and
+   * mode here; `fingerprint` must match the first request's.
+   */
+  idempotency?: { key: string; fingerprint: string };
 }
 
 export interface QueuedTarget {
@@ -40,6 +48,8 @@ export interface QueuedTarget {
 
 export interface AnalysisOutcome {
   record: AnalysisRecord;
+  /** True when this was a retry answered with the analysis made earlier. */
+  replayed?: boolean;
   /** The tenant's quota after this analysis (unchanged when not charged). */
   quota: QuotaState;
 }
@@ -58,16 +68,26 @@ export interface AnalysisServiceDeps extends ServiceContext {
   retentionDays: number;
   inTransaction?: InTransactionHook[];
   afterCommit?: AfterCommitHook[];
+  /** A tenant's own classifier model (docs/recipients.md, "Tenant learning"); undefined: the engine's. */
+  classifierFor?: (tenantId: string) => Promise<ClassifierModel | undefined>;
 }
 
 
 export function createAnalysisService(deps: AnalysisServiceDeps) {
   const { store, clock, newId, engine, quota, lists } = deps;
+  const retries = new IdempotencyCache(DEFAULT_IDEMPOTENCY, () => clock.now());
   const scopeOf = (principal: Principal): AnalysisScope => ({
     tenantId: principal.tenant.id,
     livemode: principal.livemode,
     visibleSince: toIso(clock.now() - deps.retentionDays * DAY_MS),
   });
+
+  /** Live traffic of a tenant with a model of its own is judged with it; test mode keeps the engine's. */
+  async function tenantClassifier(principal: Principal): Promise<{ classifier?: ClassifierModel }> {
+    if (!deps.classifierFor || !principal.livemode) return {};
+    const model = await deps.classifierFor(principal.tenant.id);
+    return model ? { classifier: model } : {};
+  }
 
   async function recordTimeout(principal: Principal, message: NormalizedMessage, options: AnalyzeOptions, error: AnalysisTimeoutError): Promise<string> {
     const id = newId('an');
@@ -90,7 +110,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     return id;
   }
 
-  return {
+  const service = {
     /** Records a message whose parsing hit the deadline (the doors' parse runs before any analysis). */
     recordTimeout: (principal: Principal, message: NormalizedMessage, options: AnalyzeOptions, error: AnalysisTimeoutError) => recordTimeout(principal, message, options, error),
 
@@ -99,6 +119,16 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
      * one transaction that charges quota, prices, stores and queues hooks.
      */
     async analyze(principal: Principal, message: NormalizedMessage, options: AnalyzeOptions): Promise<AnalysisOutcome> {
+      if (options.idempotency && !options.queued) {
+        const { key, fingerprint } = options.idempotency;
+        let quotaAfter: QuotaState | undefined;
+        const { record, replayed } = await retries.once(`${principal.tenant.id}\0${principal.livemode ? 1 : 0}\0${key}`, fingerprint, async () => {
+          const outcome = await service.analyze(principal, message, { ...options, idempotency: undefined });
+          quotaAfter = outcome.quota;
+          return outcome.record;
+        });
+        return { record, replayed, quota: quotaAfter ?? (await quota.state(principal.tenant)) };
+      }
       const charging = options.chargeQuota && principal.livemode;
       if (charging) await quota.assertAvailable(principal.tenant);
       const { allowList, blockList, recipientLists } = await lists.forEngine(principal, options.recipients ?? recipientList(message));
@@ -111,6 +141,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
           tenantDomains: deps.tenantDomains(principal.tenant.id),
           now: clock.now(),
           ...(message.authentication ? { authentication: message.authentication } : {}),
+          ...(await tenantClassifier(principal)),
         });
       } catch (error) {
         // A deadline hit is recorded (status failed, with a coverage note) before the door applies its policy.
@@ -166,6 +197,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       for await (const row of streamAnalyses(store.db, scopeOf(principal), filter, batchSize)) yield rowToStored(row);
     },
   };
+  return service;
 }
 
 export type AnalysisService = ReturnType<typeof createAnalysisService>;

@@ -13,6 +13,12 @@ import { DEFAULT_DIGEST_OPTIONS } from './digests/defaults.js';
 import { createListService } from './lists.js';
 import { createQuarantineService } from './quarantine.js';
 import { createQuotaService } from './quota.js';
+import { createTenantModels, type TenantModelsOptions } from './learning/tenant-models.js';
+import { labelledFeedback } from './labelled-feedback.js';
+import { createReportIntake, type ReportIntakeOptions } from './reports/intake.js';
+import { parseRawMessage } from '../mail/parse-raw.js';
+import { parseNetworks } from '../core/networks.js';
+import { createSelfService, type SelfServiceOptions } from './self-service/service.js';
 import { createTenantService } from './tenants.js';
 import { createUsageService } from './usage.js';
 import { createWebhookService } from './webhooks/endpoints.js';
@@ -37,6 +43,14 @@ export interface ServiceOptions {
   digests?: DigestServiceOptions;
   /** Console session expiry and operators (config `console`); defaults when absent. */
   console?: ConsoleSessionOptions;
+  /** rate_limit.max_active_keys_per_tenant; absent = no cap. */
+  maxActiveKeys?: number;
+  /** One-click links of digests (config `self_service`, link secrets); none made or accepted without it. */
+  selfService?: SelfServiceOptions;
+  /** User reports on the SMTP door (config `reports`); no reporting address without it. */
+  reports?: ReportIntakeOptions;
+  /** Tenant models from `phishgate train --tenant` (config `learning`); none looked for without it. */
+  tenantModels?: TenantModelsOptions;
 }
 
 /** Every service over one store; the only layer that touches the store (architecture). */
@@ -52,6 +66,7 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
   // later hook that fails rolls its rows back with the analysis.
   const inTransaction: InTransactionHook[] = [(trx, stored, principal) => outbox.inTransaction(trx, stored, principal), ...(options.inTransaction ?? [])];
   const afterCommit: AfterCommitHook[] = [(stored) => outbox.afterCommit(stored), ...(options.afterCommit ?? [])];
+  const tenantModels = options.tenantModels ? createTenantModels(options.tenantModels) : null;
   const analysis = createAnalysisService({
     ...ctx,
     engine: options.engine,
@@ -61,11 +76,17 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     tenantDomains: options.tenantDomains ?? (() => []),
     inTransaction,
     afterCommit,
+    ...(tenantModels && { classifierFor: tenantModels.modelFor }),
   });
   const feedback = createFeedbackService(ctx, { analysesDays: options.retentionDays, maxMessageBytes: options.feedbackMessageBytes ?? 1024 * 1024 });
-  const keys = createKeyService(ctx);
+  const tenants = createTenantService(ctx);
+  const authentication = options.authentication ?? createAuthenticationService(VERIFICATION_OFF);
+  const quarantine = createQuarantineService(ctx, { retentionDays: options.quarantineDays ?? 30, feedback });
+  const selfService = createSelfService(ctx, { quarantine, lists, feedback, findTenant: tenants.find }, options.selfService ?? { secrets: [], ttlMs: 0, publicUrl: null });
+  const digestOptions = options.digests ?? DEFAULT_DIGEST_OPTIONS;
+  const keys = createKeyService(ctx, { maxActiveKeys: options.maxActiveKeys });
   return {
-    tenants: createTenantService(ctx),
+    tenants,
     keys,
     consoleSessions: createConsoleSessionService(ctx, keys, options.console ?? DEFAULT_CONSOLE_SESSION_OPTIONS),
     audit: createAuditService(ctx),
@@ -75,12 +96,20 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     usage: createUsageService(ctx, quota),
     analysis,
     asyncAnalysis: createAsyncAnalysisService({ ...ctx, analysis, quota, queueSize: settings.asyncQueueSize, leaseMs: ASYNC_LEASE_MS, inTransaction, afterCommit }),
-    webhooks: createWebhookService(ctx, outbox, { maxEndpoints: settings.maxEndpoints }),
+    webhooks: createWebhookService(ctx, outbox, { maxEndpoints: settings.maxEndpoints, allowPrivateTargets: settings.allowPrivateTargets }),
     outbox,
     feedback,
-    digests: createDigestService(ctx, options.digests ?? DEFAULT_DIGEST_OPTIONS),
-    quarantine: createQuarantineService(ctx, { retentionDays: options.quarantineDays ?? 30, feedback }),
-    authentication: options.authentication ?? createAuthenticationService(VERIFICATION_OFF),
+    // Digests carry the self-service links of each held message when links are configured.
+    digests: createDigestService(ctx, { ...digestOptions, links: digestOptions.links ?? selfService.digestLinks }),
+    quarantine,
+    selfService,
+    /** Labelled messages of feedback, newest first, each once (export, tenant training). */
+    labelledFeedback: (tenantId: string | null, max: number) => labelledFeedback(ctx, tenantId, max),
+    reports: createReportIntake(
+      { analysis, feedback, outbox, findTenant: tenants.find, authentication },
+      options.reports ?? { addresses: {}, domains: {}, maxReportBytes: 10 * 1024 * 1024, maxOriginals: 5, chargeQuota: false, parse: (raw) => parseRawMessage(raw), trustedNetworks: parseNetworks([], 'reports.trusted_networks') },
+    ),
+    authentication,
   };
 }
 

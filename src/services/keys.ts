@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { AppError, notFound } from '../core/errors.js';
+import { AppError, badRequest, notFound } from '../core/errors.js';
 import { toIso } from '../core/clock.js';
 import { randomBase62 } from '../core/ids.js';
 import type { ApiKey, KeyMode, Principal, Scope, Tenant } from '../core/domain.js';
@@ -22,7 +22,7 @@ export interface NewKey {
   mode: KeyMode;
 }
 
-export function createKeyService({ store, clock, newId }: ServiceContext) {
+export function createKeyService({ store, clock, newId }: ServiceContext, options: { maxActiveKeys?: number } = {}) {
   const lastTouched = new Map<string, number>();
 
   return {
@@ -30,6 +30,11 @@ export function createKeyService({ store, clock, newId }: ServiceContext) {
     async create(input: NewKey): Promise<{ apiKey: ApiKey; secret: string }> {
       const tenant = await findTenant(store.db, input.tenantId);
       if (!tenant) throw notFound(`tenant ${input.tenantId}`);
+      // Each key has its own rate bucket: a cap on active keys bounds what minting keys can buy (docs/security.md).
+      if (options.maxActiveKeys !== undefined) {
+        const active = (await listApiKeys(store.db, tenant.id)).filter((k) => k.revokedAt === null).length;
+        if (active >= options.maxActiveKeys) throw badRequest(`at most ${options.maxActiveKeys} active API keys per tenant; revoke one first`);
+      }
       const secret = `svc_${input.mode}_${randomBase62(SECRET_LENGTH)}`;
       const apiKey: ApiKey = {
         id: newId('key'),

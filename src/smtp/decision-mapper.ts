@@ -8,7 +8,7 @@ import { RelayRefused } from './relay-errors.js';
 import { SmtpReply, temporaryFailure } from './replies.js';
 
 export type SmtpOutcome =
-  /** Relay to the next hop; `edits` null = byte for byte as received. */
+  /** Relay to the next hop; `edits` null = byte for byte as received (only phishgate's own signed mail). */
   | { kind: 'relay'; edits: HeaderEdits | null }
   | { kind: 'quarantine' }
   | { kind: 'refuse'; reply: SmtpReply };
@@ -23,9 +23,10 @@ export function mapDecision(decision: GatewayDecision): SmtpOutcome {
       return { kind: 'quarantine' };
     case 'tag':
     case 'pass': {
-      // `pass` carries headers only when the message was not scanned (X-Phishgate-Skipped).
-      const edit = decision.addHeaders.length > 0 || decision.newSubject !== null;
-      return { kind: 'relay', edits: edit ? { addHeaders: decision.addHeaders, newSubject: decision.newSubject } : null };
+      // Every path strips forged X-Phishgate-* and our own Authentication-Results, `pass` included
+      // (docs/security.md); only mail phishgate signed itself goes on byte for byte.
+      if (decision.verbatim) return { kind: 'relay', edits: null };
+      return { kind: 'relay', edits: { addHeaders: decision.addHeaders, newSubject: decision.newSubject } };
     }
   }
 }

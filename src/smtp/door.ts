@@ -14,13 +14,17 @@ import { createMessageHandler } from './message-handler.js';
 import { parseNetworks } from './networks.js';
 import { peerAddress } from './envelope.js';
 import type { Relay } from './relay-pool.js';
+import type { ReportIntake } from '../services/reports/intake.js';
 import { shuttingDown, SmtpReply } from './replies.js';
+import { SessionGuard } from './session-guard.js';
 
 export interface SmtpDoorDeps {
   config: Pick<Config, 'smtp' | 'gateway' | 'shutdown'> & Partial<Pick<Config, 'auth'>>;
   gateway: Gateway;
   relay: Relay;
   logger: Logger;
+  /** User reports (docs/recipients.md); no reporting address without it. */
+  reports?: ReportIntake;
 }
 
 export interface SmtpDoorStats {
@@ -61,6 +65,8 @@ export async function startSmtpDoor(deps: SmtpDoorDeps): Promise<SmtpDoor> {
     xforwardNetworks,
     logger,
     ownAuthservId: config.auth?.authserv_id ?? null,
+    bareNewlines: config.gateway.bare_newlines,
+    reports: deps.reports,
   });
   const inFlight = new Set<Promise<unknown>>();
   let closing: Promise<void> | null = null;
@@ -68,6 +74,12 @@ export async function startSmtpDoor(deps: SmtpDoorDeps): Promise<SmtpDoor> {
   const outcomes: Record<string, number> = {};
   const count = (outcome: string) => (outcomes[outcome] = (outcomes[outcome] ?? 0) + 1);
 
+  const guard = new SessionGuard({
+    handshakeMs: smtp.handshake_timeout_ms,
+    idleMs: smtp.idle_timeout_ms,
+    perClient: smtp.max_sessions_per_client,
+    onExpire: (client, phase) => logger.warn({ client, phase }, 'smtp: session timed out; closed with 421'),
+  });
   const server = new SMTPServer({
     name: smtp.hostname ?? hostname(),
     banner: 'phishgate content filter',
@@ -93,7 +105,14 @@ export async function startSmtpDoor(deps: SmtpDoorDeps): Promise<SmtpDoor> {
         logger.warn({ session: session.id, client: session.remoteAddress }, 'smtp: client not in smtp.allowed_networks; refused');
         return callback(new SmtpReply(554, '5.7.1', 'Client address not allowed to use this content filter'));
       }
+      if (!guard.admit(session.id, session.remoteAddress)) {
+        logger.warn({ session: session.id, client: session.remoteAddress, limit: smtp.max_sessions_per_client }, 'smtp: too many sessions from one client address; refused');
+        return callback(new SmtpReply(421, '4.7.0', 'Too many connections from your address, try again later'));
+      }
       callback();
+    },
+    onClose(session) {
+      guard.release(session.id, session.remoteAddress);
     },
     onMailFrom(_address, session, callback) {
       if (closing) return callback(shuttingDown());
@@ -106,7 +125,9 @@ export async function startSmtpDoor(deps: SmtpDoorDeps): Promise<SmtpDoor> {
       callback();
     },
     onData(stream, session, callback) {
-      const work = handler.handle(stream, session).then(
+      // Once the message is in, phishgate owes the reply: the client's idle clock stops (session-guard.ts).
+      stream.once('end', () => guard.busy(session.remoteAddress, session.remotePort, true));
+      const work = handler.handle(stream, session).finally(() => guard.busy(session.remoteAddress, session.remotePort, false)).then(
         (handled) => {
           count(handled.outcome);
           callback(null, handled.text);
@@ -120,6 +141,7 @@ export async function startSmtpDoor(deps: SmtpDoorDeps): Promise<SmtpDoor> {
       void work.finally(() => inFlight.delete(work));
     },
   });
+  guard.watch(server.server);
   // Connection-level errors (a client resetting its socket) belong to that session only.
   server.on('error', (error) => logger.debug({ err: error }, 'smtp: connection error'));
 

@@ -8,14 +8,18 @@ import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { SMTPServerSession } from 'smtp-server';
 import { GatewayTemporaryError } from '../gateway/gateway.js';
-import type { Gateway, GatewayDecision } from '../gateway/types.js';
-import { SpoolWriter, type RawMessage, type SpoolOptions } from '../mail/spool.js';
+import type { Gateway, GatewayDecision, GatewayEnvelope } from '../gateway/types.js';
+import { DeliveredCopies, hashMessage } from './delivered-copies.js';
+import { bareLineBreakInHeader, normaliseHeaderLineBreaks } from '../gateway/header-line-breaks.js';
+import { rawMessageFromBuffer, SpoolWriter, type RawMessage, type SpoolOptions } from '../mail/spool.js';
 import { gatewayEnvelope, relayEnvelope } from './envelope.js';
 import type { NetworkList } from './networks.js';
 import { mapDecision, relayFailureReply } from './decision-mapper.js';
 import { outgoingMessage } from './outgoing-message.js';
 import type { Relay } from './relay-pool.js';
 import { accepted, temporaryFailure } from './replies.js';
+import type { ReportIntake } from '../services/reports/intake.js';
+import { reportRecipients, takeReport } from './report-hook.js';
 
 export interface MessageHandlerDeps {
   gateway: Gateway;
@@ -25,6 +29,12 @@ export interface MessageHandlerDeps {
   logger: Logger;
   /** auth.authserv_id: incoming Authentication-Results with it are removed when the message is edited. */
   ownAuthservId?: string | null;
+  /** gateway.bare_newlines: `normalise` rewrites bare CR/LF in the header section before analysis (reject: the gateway refuses). */
+  bareNewlines?: 'reject' | 'normalise';
+  /** Tenant copies already handed on (shared so a retry on another session finds them). */
+  deliveredCopies?: DeliveredCopies;
+  /** User reports: mail to a reporting address goes to the intake (docs/recipients.md). */
+  reports?: ReportIntake;
 }
 
 /** smtp-server marks a stream that went past `size`; it answers 552 itself. */
@@ -49,16 +59,23 @@ async function spoolStream(stream: DataStream, options: SpoolOptions): Promise<R
 export interface HandledMessage {
   /** The 250 reply text. */
   text: string;
-  outcome: 'relayed' | 'quarantined' | 'oversize';
+  outcome: 'relayed' | 'quarantined' | 'oversize' | 'reported';
 }
 
 const analysisIds = (decision: GatewayDecision): string => decision.tenants.map((t) => t.analysisId).join(', ');
 
 export function createMessageHandler(deps: MessageHandlerDeps) {
   const { gateway, relay, logger } = deps;
+  const delivered = deps.deliveredCopies ?? new DeliveredCopies();
 
   async function deliver(raw: RawMessage, session: SMTPServerSession): Promise<HandledMessage> {
-    const envelope = gatewayEnvelope(session, deps.xforwardNetworks);
+    let envelope = gatewayEnvelope(session, deps.xforwardNetworks);
+    const reportTo = reportRecipients(deps.reports, envelope);
+    if (reportTo.length) {
+      const text = await takeReport(deps.reports!, raw, envelope, reportTo, session, logger);
+      envelope = { ...envelope, rcptTo: envelope.rcptTo.filter((rcpt) => !reportTo.includes(rcpt)) };
+      if (!envelope.rcptTo.length) return { text: accepted(text), outcome: 'reported' };
+    }
     let decision: GatewayDecision;
     try {
       decision = await gateway.decide(raw, envelope, 'smtp');
@@ -69,6 +86,8 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
     }
     const log = { session: session.id, queueId: envelope.queueId, size: raw.size, recipients: envelope.rcptTo.length, action: decision.action, verdict: decision.verdict, analyses: analysisIds(decision) };
 
+    if (decision.copies?.length) return deliverCopies(raw, session, envelope, decision, log);
+
     const outcome = mapDecision(decision);
     if (outcome.kind === 'refuse') {
       logger.info(log, 'smtp: message rejected');
@@ -76,13 +95,7 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
     }
 
     if (outcome.kind === 'quarantine') {
-      let ids: string[];
-      try {
-        ids = await gateway.quarantine(raw, envelope, decision, 'smtp');
-      } catch (error) {
-        logger.error({ ...log, err: error }, 'smtp: quarantine store failed; answering 451');
-        throw temporaryFailure('phishgate could not store the message, try again later');
-      }
+      const ids = await quarantine(raw, envelope, decision, log);
       logger.info({ ...log, quarantine: ids }, 'smtp: message quarantined');
       return { text: accepted(`Ok: quarantined by phishgate as ${ids.join(', ')}`), outcome: 'quarantined' };
     }
@@ -95,6 +108,77 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
       logger.warn({ ...log, err: error }, 'smtp: relay failed');
       throw relayFailureReply(error);
     }
+  }
+
+  async function quarantine(raw: RawMessage, envelope: GatewayEnvelope, decision: GatewayDecision, log: object): Promise<string[]> {
+    try {
+      return await gateway.quarantine(raw, envelope, decision, 'smtp');
+    } catch (error) {
+      logger.error({ ...log, err: error }, 'smtp: quarantine store failed; answering 451');
+      throw temporaryFailure('phishgate could not store the message, try again later');
+    }
+  }
+
+  /**
+   * Recipients of several tenants (docs/smtp-filter.md "Several tenants in one message"): one copy per
+   * tenant, each with that tenant's own headers, subject tag and action, so no recipient reads another
+   * tenant's analysis ids or list notes. One DATA has one reply, so a tenant that rejects refuses the
+   * whole message (the sender's bounce names no other tenant's analysis). Copies already handed on are
+   * remembered, so Postfix's retry after a failed later copy does not deliver them twice.
+   */
+  async function deliverCopies(raw: RawMessage, session: SMTPServerSession, envelope: GatewayEnvelope, decision: GatewayDecision, log: object): Promise<HandledMessage> {
+    const copies = decision.copies!;
+    const rejecting = copies.filter((c) => c.action === 'reject');
+    if (rejecting.length) {
+      logger.info(log, 'smtp: message rejected (a tenant rejects it)');
+      const outcome = mapDecision(rejecting[0]!);
+      throw outcome.kind === 'refuse' ? outcome.reply : temporaryFailure('phishgate could not decide, try again later');
+    }
+    const messageHash = await hashMessage(raw.stream() as AsyncIterable<Buffer>);
+    const parts: string[] = [];
+    let quarantined = 0;
+    for (const copy of copies) {
+      const recipients = copy.tenants.flatMap((t) => t.recipients);
+      const key = DeliveredCopies.key(messageHash, envelope.mailFrom, recipients);
+      const done = delivered.get(key);
+      if (done) {
+        parts.push(done);
+        continue;
+      }
+      const copyEnvelope = { ...envelope, rcptTo: recipients };
+      const outcome = mapDecision(copy);
+      let part: string;
+      if (outcome.kind === 'quarantine') {
+        part = `quarantined by phishgate as ${(await quarantine(raw, copyEnvelope, copy, log)).join(', ')}`;
+        quarantined++;
+      } else if (outcome.kind === 'relay') {
+        try {
+          const reply = await relay.send(relayEnvelope(session, copyEnvelope), await outgoingMessage(raw, outcome.edits && { ...outcome.edits, ownAuthservId: deps.ownAuthservId ?? null }));
+          part = `scanned (${analysisIds(copy)}), relayed to ${recipients.length}: ${reply}`;
+        } catch (error) {
+          logger.warn({ ...log, copy: recipients.length, err: error }, 'smtp: relay of one tenant copy failed');
+          throw relayFailureReply(error);
+        }
+      } else {
+        throw outcome.reply;
+      }
+      delivered.remember(key, part);
+      parts.push(part);
+    }
+    logger.info({ ...log, copies: copies.length, quarantined }, 'smtp: one copy per tenant handed on');
+    return { text: accepted(`Ok: ${parts.join('; ')}`), outcome: quarantined === copies.length ? 'quarantined' : 'relayed' };
+  }
+
+  /**
+   * With `normalise`, a header section holding bare CR or LF is rewritten as CRLF here, before analysis,
+   * so the bytes analysed, quarantined and relayed are the same (docs/security.md "Header smuggling").
+   */
+  async function normalised(raw: RawMessage): Promise<RawMessage> {
+    if (deps.bareNewlines !== 'normalise') return raw;
+    const bytes = await raw.toBuffer();
+    if (!bareLineBreakInHeader(bytes)) return raw;
+    await raw.dispose();
+    return rawMessageFromBuffer(normaliseHeaderLineBreaks(bytes));
   }
 
   return {
@@ -110,6 +194,7 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
       // Over `smtp.size_limit_bytes`: smtp-server answers 552 itself once the stream ended.
       if (!raw) return { text: '', outcome: 'oversize' };
       try {
+        raw = await normalised(raw);
         return await deliver(raw, session);
       } finally {
         await raw.dispose();

@@ -52,13 +52,16 @@ export interface OutgoingMessage {
   open(): Readable;
 }
 
-/** The message with `edits` applied, or exactly as received when there is nothing to edit. */
+/**
+ * The message with `edits` applied (forged phishgate headers removed even when nothing is added), or
+ * exactly as received when `edits` is null or changes nothing.
+ */
 export async function outgoingMessage(raw: RawMessage, edits: HeaderEdits | null): Promise<OutgoingMessage> {
-  if (!edits || (edits.addHeaders.length === 0 && edits.newSubject === null)) {
-    return { size: raw.size, open: () => Readable.from(bytesFrom(raw, 0)) };
-  }
+  const asReceived = { size: raw.size, open: () => Readable.from(bytesFrom(raw, 0)) };
+  if (!edits) return asReceived;
   const head = await readHeaderSection(raw);
   const newHead = rewriteHeaderSection(head, edits);
+  if (newHead.equals(head)) return asReceived;
   return {
     size: raw.size - head.length + newHead.length,
     open: () =>

@@ -27,8 +27,17 @@ export class RelayUnavailable extends Error {
 
 export type RelayError = RelayRefused | RelayUnavailable;
 
+/**
+ * nodemailer refuses on its own, before MAIL FROM, a message larger than the next hop's advertised `SIZE`.
+ * That is the next hop's permanent answer (RFC 1870: 552 5.3.4): retrying cannot help, so it is passed
+ * back as 5xx and Postfix bounces instead of retrying for days (docs/smtp-filter.md).
+ */
+const LOCAL_SIZE_REFUSAL = /^Message size larger than allowed (\d+)/;
+
 /** nodemailer error → one of ours: a server reply becomes `RelayRefused`, anything else `RelayUnavailable`. */
 export function fromNodemailer(error: NodemailerError): RelayError {
+  const size = !error.response && error.code === 'EMESSAGE' ? LOCAL_SIZE_REFUSAL.exec(error.message) : null;
+  if (size) return new RelayRefused(552, '5.3.4', `552 5.3.4 message larger than the next hop's SIZE limit of ${size[1]} bytes`);
   const reply = error.response ? parseReply(error.response) : null;
   if (reply && reply.code >= 400) return new RelayRefused(reply.code, reply.enhanced, error.response!.trim());
   return new RelayUnavailable(`next hop unavailable: ${error.message}`, { cause: error });

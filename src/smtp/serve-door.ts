@@ -6,6 +6,7 @@ import type { Metrics } from '../ops/metrics.js';
 import type { Component } from '../ops/component.js';
 import { startSmtpDoor } from './door.js';
 import type { Relay } from './relay-pool.js';
+import type { ReportIntake } from '../services/reports/intake.js';
 
 /** The SMTP door as `serve` runs it: listening, ready-checked (/readyz), counted in /metrics. */
 export interface SmtpDoorDeps {
@@ -13,10 +14,12 @@ export interface SmtpDoorDeps {
   logger: Logger;
   readiness: Readiness;
   metrics: Metrics;
+  /** User reports (docs/recipients.md): mail to a reporting address goes to the intake. */
+  reports?: ReportIntake;
 }
 
 export async function startSmtpComponent(runtime: SmtpDoorDeps, gateway: Gateway, relay: Relay): Promise<Component> {
-  const door = await startSmtpDoor({ config: runtime.config, gateway, relay, logger: runtime.logger.child({ door: 'smtp' }) });
+  const door = await startSmtpDoor({ config: runtime.config, gateway, relay, logger: runtime.logger.child({ door: 'smtp' }), reports: runtime.reports });
   runtime.readiness.register('smtp', async () => (door.listening() ? true : 'not listening'));
   runtime.metrics.sessionStats('smtp', () => door.stats());
   return {

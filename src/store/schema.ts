@@ -270,6 +270,18 @@ export interface ConsoleAuditTable {
   created_at: string;
 }
 
+/** What a recipient did through a one-click link (docs/recipients.md). */
+export interface SelfServiceActionsTable {
+  /** The link's random id: a link works once. */
+  link_id: string;
+  tenant_id: string;
+  quarantine_id: string;
+  recipient: string;
+  /** release | release_allow | delete */
+  action: string;
+  acted_at: string;
+}
+
 export interface Database {
   plans: PlansTable;
   tenants: TenantsTable;
@@ -290,6 +302,7 @@ export interface Database {
   digest_state: DigestStateTable;
   console_sessions: ConsoleSessionsTable;
   console_audit: ConsoleAuditTable;
+  self_service_actions: SelfServiceActionsTable;
 }
 
 // Kept for migrations that add auto-increment columns later without touching these types.

@@ -24,4 +24,5 @@ export const TABLES_IN_ORDER: ReadonlyArray<{ name: keyof Database; orderBy: str
   { name: 'digest_state', orderBy: ['tenant_id', 'kind', 'recipient'] },
   { name: 'console_sessions', orderBy: ['id'] },
   { name: 'console_audit', orderBy: ['id'] },
+  { name: 'self_service_actions', orderBy: ['link_id'] },
 ];

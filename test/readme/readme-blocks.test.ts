@@ -6,7 +6,7 @@
  * the free ports this run got.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,13 +67,17 @@ describe.skipIf(!hasCurl)('README blocks, verbatim, on a fresh database', { time
   let env: NodeJS.ProcessEnv;
   let apiAddress: string;
   let initOutput: string;
+  let bin: string;
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'phishgate-readme-'));
-    const bin = join(tmpdir(), `phishgate-readme-bin-${process.pid}-${Date.now()}`);
+    // As in an installation directory: the packages beside the working directory (under tsx the engine's
+    // worker threads import tsx from there; built code does not need it).
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    bin = join(tmpdir(), `phishgate-readme-bin-${process.pid}-${Date.now()}`);
     shims(bin);
     // Port 0 everywhere: init writes the free ports into the configuration, serve logs what it got.
-    env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, PHISHGATE_HTTP_PORT: '0', PHISHGATE_SMTP_PORT: '0', PHISHGATE_MILTER_PORT: '0', PHISHGATE_CONFIG: '', PHISHGATE_DB: '', PHISHGATE_LOG_LEVEL: 'info' };
+    env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, PHISHGATE_HTTP_PORT: '0', PHISHGATE_SMTP_PORT: '0', PHISHGATE_MILTER_PORT: '0', PHISHGATE_CONFIG: '', PHISHGATE_DB: '', PHISHGATE_LOG_LEVEL: 'info', PHISHGATE_WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' };
     delete env.PHISHGATE_CONFIG;
     delete env.PHISHGATE_DB;
     const quick = bash(block('readme-quickstart'), dir, env);
@@ -93,6 +97,7 @@ describe.skipIf(!hasCurl)('README blocks, verbatim, on a fresh database', { time
       }
     }
     rmSync(dir, { recursive: true, force: true });
+    rmSync(bin, { recursive: true, force: true });
   });
 
   it('quick start: init creates database, tenant, key and configuration, serve starts with mail routed', () => {

@@ -14,7 +14,8 @@ describe('mapDecision (gateway decision → what the content filter does)', () =
   it.each([
     ['tag with headers and subject', decision({ action: 'tag', addHeaders: TAGS, newSubject: '[PHISHING] x' }), { kind: 'relay', edits: { addHeaders: TAGS, newSubject: '[PHISHING] x' } }],
     ['tag safe mail, headers only', decision({ action: 'tag', addHeaders: TAGS }), { kind: 'relay', edits: { addHeaders: TAGS, newSubject: null } }],
-    ['pass: byte for byte', decision({ action: 'pass' }), { kind: 'relay', edits: null }],
+    ['pass: forged headers still stripped (nothing added)', decision({ action: 'pass' }), { kind: 'relay', edits: { addHeaders: [], newSubject: null } }],
+    ['own signed mail: byte for byte', decision({ action: 'pass', verbatim: true }), { kind: 'relay', edits: null }],
     ['pass unscanned (oversize)', decision({ action: 'pass', verdict: null, addHeaders: [{ name: 'X-Phishgate-Skipped', value: 'size' }] }), { kind: 'relay', edits: { addHeaders: [{ name: 'X-Phishgate-Skipped', value: 'size' }], newSubject: null } }],
     ['quarantine', decision({ action: 'quarantine', addHeaders: TAGS }), { kind: 'quarantine' }],
   ])('%s', (_name, input, expected) => {

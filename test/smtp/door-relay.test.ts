@@ -135,12 +135,12 @@ describe.each(DIALECTS)('SMTP door relaying to a real sink (%s)', (dialect) => {
     }
   });
 
-  it('relays byte for byte when the action is pass', async () => {
+  it('relays byte for byte when the action is pass, minus forged phishgate headers (docs/security.md)', async () => {
     t.config.smtp.actions = { safe: 'pass' };
     try {
       const { id, raw } = mail({ headers: ['X-Phishgate-Verdict: whatever'] });
       expect((await sendRaw(t.port, { from: 'alice@sender.test', to: ['bob@acme.test'] }, raw)).code).toBe(250);
-      expect((await sink.waitFor(byId(id))).raw).toEqual(raw);
+      expect((await sink.waitFor(byId(id))).raw.toString('latin1')).toBe(raw.toString('latin1').replace('X-Phishgate-Verdict: whatever\r\n', ''));
     } finally {
       t.config.smtp.actions = {};
     }

@@ -116,9 +116,17 @@ describe('outgoingMessage', () => {
     }
   });
 
-  it('passes the bytes through unchanged when there is nothing to edit', async () => {
+  it('passes the bytes through unchanged without edits (own signed mail), and when an edit changes nothing', async () => {
     const out = await outgoingMessage(rawMessageFromBuffer(message), null);
     expect(await collect(out.open())).toEqual(message);
-    expect(await collect((await outgoingMessage(rawMessageFromBuffer(message), { addHeaders: [], newSubject: null })).open())).toEqual(message);
+    const clean = message.subarray('X-Phishgate-Verdict: safe\r\n'.length);
+    const same = await outgoingMessage(rawMessageFromBuffer(clean), { addHeaders: [], newSubject: null });
+    expect(same.size).toBe(clean.length);
+    expect(await collect(same.open())).toEqual(clean);
+  });
+
+  it('strips forged phishgate headers even when nothing is added (the pass action)', async () => {
+    const out = await outgoingMessage(rawMessageFromBuffer(message), { addHeaders: [], newSubject: null });
+    expect(await collect(out.open())).toEqual(message.subarray('X-Phishgate-Verdict: safe\r\n'.length));
   });
 });

@@ -19,6 +19,7 @@ import { stubResolve, type Zone } from './stub-dns.js';
 import { createMemoryRateLimiter } from '../../src/services/rate-limiter.js';
 import { createReadiness } from '../../src/core/readiness.js';
 import { webhookSettingsFromConfig } from '../../src/services/webhooks/settings.js';
+import type { HostLookup } from '../../src/services/webhooks/target-policy.js';
 import { migrateToLatest, openStore, type Store } from '../../src/store/database.js';
 import { createPostgresDatabase, type TestDialect } from './dialects.js';
 import type { ReleaseDelivery } from '../../src/services/quarantine.js';
@@ -56,12 +57,18 @@ export interface HarnessOptions {
   cors?: CorsOptions;
   /** Where quarantine releases go (the SMTP relay in production); releases answer 503 without it. */
   releaseDelivery?: ReleaseDelivery;
+  /** How the webhook worker resolves receivers' names (a stub: tests never reach the public DNS). */
+  webhookLookup?: HostLookup;
 }
 
 /** A real app over a real SQLite file (architecture: integration tests use real parts). */
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'phishgate-test-'));
-  const config = loadConfig({ env: {}, overrides: options.overrides });
+  // Test receivers listen on loopback, which the default target policy refuses (docs/webhooks.md
+  // "Targets"); the SSRF tests set allow_private_targets: false themselves.
+  const overrides = options.overrides ?? {};
+  const webhookOverrides = (overrides.webhooks ?? {}) as Record<string, unknown>;
+  const config = loadConfig({ env: {}, overrides: { ...overrides, webhooks: { allow_private_targets: true, ...webhookOverrides } } });
   const postgres = options.dialect === 'postgres' ? await createPostgresDatabase() : null;
   const databaseUrl = postgres ? postgres.url : join(dir, 'phishgate.db');
   const store = openStore(databaseUrl);
@@ -74,6 +81,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     {
       engine,
       retentionDays: config.retention.analyses_days,
+      maxActiveKeys: config.rate_limit.max_active_keys_per_tenant,
       webhooks: webhookSettingsFromConfig(config.webhooks, options.random ?? (() => 0.5)),
       authentication: createAuthenticationService(config.auth, { resolve: stubResolve(options.dnsZone ?? {}) }),
       console: consoleSessionOptionsFromConfig(config.console),
@@ -90,6 +98,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     perEndpointConcurrency: config.webhooks.per_endpoint_concurrency,
     globalConcurrency: config.webhooks.global_concurrency,
     pollIntervalMs: config.webhooks.poll_interval_ms,
+    allowPrivateTargets: config.webhooks.allow_private_targets,
+    lookup: options.webhookLookup ?? (async () => { throw Object.assign(new Error('no stub lookup for webhook receivers in this test'), { code: 'ENOTFOUND' }); }),
   });
   const asyncRunner = createAsyncAnalysisRunner({
     service: services.asyncAnalysis,
@@ -105,6 +115,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     rateLimiter: createMemoryRateLimiter(clock),
     readiness: createReadiness(),
     defaultRate: { perSecond: config.rate_limit.per_second, burst: config.rate_limit.burst },
+    tenantRate: config.rate_limit.per_tenant && { perSecond: config.rate_limit.per_tenant.per_second, burst: config.rate_limit.per_tenant.burst },
     cors: options.cors,
     releaseDelivery: options.releaseDelivery ?? null,
     console: { enabled: config.console.enabled, path: config.console.path, signInPerMinute: config.console.sign_in_per_minute },

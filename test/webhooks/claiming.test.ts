@@ -47,6 +47,7 @@ describe.each(DIALECTS)('two workers on one database (%s)', (dialect) => {
       version: 'test',
       timeoutMs: 5000,
       maxResponseBytes: 1024,
+      allowPrivateTargets: true,
       perEndpointConcurrency: 4,
       globalConcurrency: 8,
       pollIntervalMs: 50,

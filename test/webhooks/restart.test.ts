@@ -33,7 +33,10 @@ describe.each(DIALECTS)('phishgate serve with webhooks (%s)', (dialect) => {
     }
     // First run: the delivery worker is off, so the event can only be delivered by the next process.
     const noWorker = join(dir, 'no-worker.yaml');
-    writeFileSync(noWorker, 'webhooks:\n  enabled: false\n');
+    writeFileSync(noWorker, 'webhooks:\n  enabled: false\n  allow_private_targets: true\n');
+    // The receiver listens on loopback, which the default target policy refuses (docs/webhooks.md "Targets").
+    const withWorker = join(dir, 'with-worker.yaml');
+    writeFileSync(withWorker, 'webhooks:\n  allow_private_targets: true\n');
     const env = { PHISHGATE_DB: db };
     const first = await startServeProcess({ ...env, PHISHGATE_CONFIG: noWorker });
     const tenant = JSON.parse((await cli(['tenant', 'create', '--name', 'acme', '--plan', 'starter'], env)).stdout);
@@ -53,7 +56,7 @@ describe.each(DIALECTS)('phishgate serve with webhooks (%s)', (dialect) => {
     expect(await first.stop('SIGTERM')).toBe(0);
     expect(receiver.received).toHaveLength(0);
 
-    const second = await startServeProcess(env);
+    const second = await startServeProcess({ ...env, PHISHGATE_CONFIG: withWorker });
     try {
       const [delivered] = await receiver.waitFor(1);
       expect(delivered!.verified.ok).toBe(true);

@@ -12,8 +12,9 @@ import { readMailSources } from '../../mail/mail-source.js';
 import { parseRawMessage } from '../../mail/parse-raw.js';
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, UsageError, type CliIo, type CommandHandler } from '../io.js';
+import { trainTenant } from './train-tenant.js';
 
-const USAGE = 'usage: phishgate train --phish PATH [--phish PATH…] --ham PATH [--ham PATH…] [--out FILE]';
+const USAGE = 'usage: phishgate train --phish PATH [--phish PATH…] --ham PATH [--ham PATH…] [--out FILE] | phishgate train --tenant ID [--base DIR]';
 /** Where the model goes when neither --out nor engine.model_path says otherwise. */
 export const DEFAULT_MODEL_OUT = 'data/phishgate-model.json';
 
@@ -36,14 +37,21 @@ async function checkPaths(flag: string, paths: readonly string[], cwd: string): 
  * `engine.model_path` points to it. Prints a JSON summary on stdout, hints on stderr.
  */
 const options = {
-  phish: { type: 'string', multiple: true, value: 'PATH', required: true, description: 'phishing examples: .eml files, folders (recursive) or mbox files' },
-  ham: { type: 'string', multiple: true, value: 'PATH', required: true, description: 'legitimate examples, same forms' },
+  phish: { type: 'string', multiple: true, value: 'PATH', description: 'phishing examples: .eml files, folders (recursive) or mbox files (required without --tenant)' },
+  ham: { type: 'string', multiple: true, value: 'PATH', description: 'legitimate examples, same forms (required without --tenant)' },
   out: { type: 'string', value: 'FILE', description: `where the model is written (default: engine.model_path, else ${DEFAULT_MODEL_OUT})` },
+  tenant: { type: 'string', value: 'ID', description: "instead: train this tenant's own model on the base corpus plus its feedback, and swap it in when it validates (docs/recipients.md)" },
+  base: { type: 'string', value: 'DIR', description: 'with --tenant: the labelled corpus to start from (default: learning.base_corpus)' },
 } as const;
 
 export const trainCommand: CommandHandler = async (argv: string[], io: CliIo): Promise<number> => {
   const { values, positionals } = parseCommandArgs(argv, options, true);
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"; ${USAGE}`);
+  if (values.tenant !== undefined) {
+    if (values.phish || values.ham || values.out) throw new UsageError(`--tenant trains from the tenant's feedback: no --phish, --ham or --out; ${USAGE}`);
+    return trainTenant(values.tenant, values.base, io);
+  }
+  if (values.base !== undefined) throw new UsageError(`--base goes with --tenant; ${USAGE}`);
   if (!values.phish?.length) throw new UsageError(`--phish is required; ${USAGE}`);
   if (!values.ham?.length) throw new UsageError(`--ham is required; ${USAGE}`);
   const phishPaths = await checkPaths('phish', values.phish, io.cwd);
@@ -92,7 +100,10 @@ export const trainSpec: CommandSpec = {
   name: 'train',
   summary: 'train the classifier on your own mail (like sa-learn) and write a model file',
   options,
-  details: ['Prints a JSON summary (counts, calibration, strongest features). Set engine.model_path to the file so that serve and scan use it.'],
-  examples: ['phishgate train --phish ~/mail/phish --ham ~/mail/inbox.mbox --out data/model.json'],
+  details: [
+    'Prints a JSON summary (counts, calibration, strongest features). Set engine.model_path to the file so that serve and scan use it.',
+    'With --tenant: trains that tenant\'s model on the base corpus plus the messages its people labelled (bounded, deduplicated, learning.min_feedback first), checks it on held-out labelled messages against the model in use and writes learning.models_dir/<tenant>.json only when it does at least as well; serve picks it up without a restart. Prints the report; exit 0 either way.',
+  ],
+  examples: ['phishgate train --phish ~/mail/phish --ham ~/mail/inbox.mbox --out data/model.json', 'phishgate train --tenant tn_… --base /srv/phishgate/corpus'],
   run: trainCommand,
 };

@@ -15,7 +15,16 @@ export const GatewaySection = Section({
   subject_tags: Section({ suspicious: Type.String(), phishing: Type.String() }),
   /** Whether gateway analyses count against the tenant's API quota. */
   charge_quota: Type.Boolean(),
-  /** Messages above this size are not scanned (docs/gateway.md: 25 MiB). */
+  /**
+   * A tenant past its quota (with charge_quota): its mail is still analysed, uncharged (scan_uncharged),
+   * or passed unscanned with X-Phishgate-Skipped: quota (tag_unscanned, the old behaviour). docs/security.md.
+   */
+  over_quota: Type.Union([Type.Literal('scan_uncharged'), Type.Literal('tag_unscanned')]),
+  /** Bare CR or LF in the header section: refused with 550 (reject) or rewritten as CRLF before analysis (normalise; SMTP door only). */
+  bare_newlines: Type.Union([Type.Literal('reject'), Type.Literal('normalise')]),
+  /** Mail that hit an analysis limit the sender can choose (rule CONTENT_BEYOND_LIMITS): scored only, or at least quarantined. */
+  beyond_limits: Type.Union([Type.Literal('score'), Type.Literal('quarantine')]),
+    /** Messages above this size are not scanned (docs/gateway.md: 25 MiB). */
   max_message_bytes: Type.Integer({ minimum: 1024 }),
   /** What to do with an oversized message: pass it with X-Phishgate-Skipped, or reject it. */
   oversize_action: Type.Union([Type.Literal('pass'), Type.Literal('reject')]),
@@ -44,6 +53,12 @@ export const SmtpSection = Section({
   /** Largest message accepted at all (advertised with SIZE); mail between gateway.max_message_bytes and this passes unscanned. */
   size_limit_bytes: Type.Integer({ minimum: 1024 }),
   max_sessions: Type.Integer({ minimum: 1 }),
+  /** Concurrent sessions from one client address. */
+  max_sessions_per_client: Type.Integer({ minimum: 1 }),
+  /** A client that has sent no complete command line this long after connecting is closed (421). */
+  handshake_timeout_ms: Type.Integer({ minimum: 100 }),
+  /** A session whose last complete command line is this old is closed (421), unless phishgate owes the reply. */
+  idle_timeout_ms: Type.Integer({ minimum: 1000 }),
   relay_timeout_ms: Type.Integer({ minimum: 100 }),
   relay_pool_size: Type.Integer({ minimum: 1 }),
   /** Per-door overrides of gateway.actions. */
@@ -64,10 +79,14 @@ export const MilterSection = Section({
   decision_timeout_ms: Type.Integer({ minimum: 1000 }),
   /** Largest milter frame accepted (length field); a bigger one closes the connection. */
   max_frame_bytes: Type.Integer({ minimum: 1024 }),
-  /** A connection silent this long is closed (Postfix keeps one open per SMTP session). */
+  /** A connection whose last complete command is this old is closed (Postfix keeps one open per SMTP session). */
   idle_timeout_ms: Type.Integer({ minimum: 1000 }),
+  /** A connection that has not negotiated within this time is closed (Postfix negotiates at once). */
+  negotiate_timeout_ms: Type.Integer({ minimum: 100 }),
   /** Concurrent milter connections; more are closed at once (the MTA applies milter_default_action). */
   max_sessions: Type.Integer({ minimum: 1 }),
+  /** Concurrent milter connections from one client address. */
+  max_sessions_per_client: Type.Integer({ minimum: 1 }),
   /** Per-door overrides of gateway.actions. */
   actions: Type.Partial(ActionsByVerdict),
 });

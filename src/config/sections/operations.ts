@@ -24,6 +24,8 @@ export const WebhooksSection = Section({
   async_queue_size: Type.Integer({ minimum: 1 }),
   /** Asynchronous analyses run at the same time in this process. */
   async_concurrency: Type.Integer({ minimum: 1 }),
+  /** Deliver to loopback, private, link-local, unique-local, CGNAT, multicast and metadata addresses (refused by default: SSRF). */
+  allow_private_targets: Type.Boolean(),
 });
 
 export const RetentionSection = Section({

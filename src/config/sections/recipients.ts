@@ -45,7 +45,56 @@ export const SelfServiceSection = Section({
   link_ttl_hours: Type.Integer({ minimum: 1, maximum: 2160 }),
 });
 
+export const ReportsSection = Section({
+  /** Reporting address → tenant id: mail to it on the SMTP door is a user's report (docs/recipients.md). */
+  addresses: Type.Record(Type.String({ minLength: 3, maxLength: 320 }), Type.String({ minLength: 1 })),
+  /** Reports larger than this are not read (dropped, logged). */
+  max_report_bytes: Type.Integer({ minimum: 1024, maximum: 52428800 }),
+  /** Attached originals taken from one report; further ones are ignored. */
+  max_originals: Type.Integer({ minimum: 1, maximum: 20 }),
+  /** Clients (CIDR) whose reports are believed without a DMARC pass: the mail system's own hosts. */
+  trusted_networks: Type.Array(Type.String({ minLength: 1 }), { maxItems: 100 }),
+});
+
+export const LearningSection = Section({
+  /**
+   * The labelled corpus (labels.jsonl + message files) tenant models start from: the data the shipped
+   * model was trained on, or your own. null: `train --tenant` needs `--base DIR`.
+   */
+  base_corpus: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+  /** Where tenant models are written (`<tenant id>.json`) and where `serve` looks for them. */
+  models_dir: Type.String({ minLength: 1 }),
+  /** Newest distinct labelled messages of a tenant used for training. */
+  max_feedback: Type.Integer({ minimum: 10, maximum: 100000 }),
+  /** Distinct labelled messages a tenant needs before its model may replace the shipped one. */
+  min_feedback: Type.Integer({ minimum: 4 }),
+  /** … and of each label (phishing, ham). */
+  min_per_label: Type.Integer({ minimum: 2 }),
+  /** Share of the tenant's messages held out to validate the new model against the current one. */
+  holdout_fraction: Type.Number({ minimum: 0.1, maximum: 0.5 }),
+  /** Seconds between two looks at a tenant's model file in `serve` (a new file is picked up without restart). */
+  reload_check_s: Type.Integer({ minimum: 0, maximum: 3600 }),
+});
+
 type Digests = Static<typeof DigestsSection>;
+type Reports = Static<typeof ReportsSection>;
+
+/** local@domain.tld with no spaces or angle brackets; one linear pass (no backtracking regex on config input). */
+function looksLikeAddress(address: string): boolean {
+  const at = address.indexOf('@');
+  if (at <= 0 || at !== address.lastIndexOf('@') || /[\s<>]/.test(address)) return false;
+  const domain = address.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  return dot > 0 && dot < domain.length - 1;
+}
+
+/** Checks the schema cannot express for `reports`; the first problem as `path: message`, or null. */
+export function reportsConfigProblem(reports: Reports): string | null {
+  for (const address of Object.keys(reports.addresses)) {
+    if (!looksLikeAddress(address)) return `reports.addresses: "${address}" is not an email address`;
+  }
+  return null;
+}
 
 const isTimeZone = (name: string): boolean => {
   try {

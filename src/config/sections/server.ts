@@ -34,6 +34,13 @@ export const RateLimitSection = Section({
   burst: Type.Integer({ minimum: 1 }),
   /** Optional Redis URL to share buckets between processes (otherwise in-process or in the database). */
   redis_url: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+  /**
+   * One bucket per tenant beside the per-key ones, so minting keys does not multiply the rate
+   * (docs/security.md "Rate limits"); null = no tenant bucket.
+   */
+  per_tenant: Type.Union([Section({ per_second: Type.Number({ exclusiveMinimum: 0 }), burst: Type.Integer({ minimum: 1 }) }), Type.Null()]),
+  /** Keys a tenant may have that are not revoked (both modes together). */
+  max_active_keys_per_tenant: Type.Integer({ minimum: 1 }),
 });
 
 export const LogSection = Section({

@@ -19,7 +19,8 @@ function judgeDomain(input: DetectorInput, domain: string, host: string): { matc
   if (input.protectedLabels.some((p) => p.domain === domain)) return null;
   const unicode = domain.includes('xn--') ? domainToUnicode(domain) || domain : domain;
   const label = unicode.split('.')[0] ?? '';
-  const match = input.brands.lookalike(label, input.protectedLabels);
+  // Allow entries protect (above) but never accuse: only the tenant's own domains are targets (docs/security.md).
+  const match = input.brands.lookalike(label, input.protectedLabels.filter((p) => !p.allowEntry));
   if (!match) return null;
   return { match, protectedDomain: match.brand === null };
 }

@@ -261,6 +261,9 @@ export function createDigestService(ctx: ServiceContext, options: DigestServiceO
 
     /** The tenant's digest settings (from the configuration), for the console and the API. */
     settings: (principal: Principal): TenantDigestSettings => options.settingsOf(principal.tenant.id),
+
+    /** A tenant's settings by id (the self-service page speaks the tenant's language). */
+    settingsOf: (tenantId: string): TenantDigestSettings => options.settingsOf(tenantId),
   };
 }
 

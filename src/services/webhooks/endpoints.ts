@@ -8,6 +8,7 @@ import { findDelivery, listDeliveries, requeueFailed } from '../../store/reposit
 import type { ServiceContext } from '../context.js';
 import type { Outbox } from './outbox.js';
 import { FINAL_STEP } from './retry.js';
+import { checkTargetUrl, TargetRefused } from './target-policy.js';
 import { checkSecret, normalizeEvents, normalizeWebhookUrl } from './validation.js';
 
 export interface NewWebhook {
@@ -18,6 +19,8 @@ export interface NewWebhook {
 
 export interface WebhookServiceOptions {
   maxEndpoints: number;
+  /** webhooks.allow_private_targets: internal receivers allowed (docs/webhooks.md "Targets"). */
+  allowPrivateTargets?: boolean;
 }
 
 const scopeOf = (principal: Principal): WebhookScope => ({ tenantId: principal.tenant.id, livemode: principal.livemode });
@@ -35,6 +38,12 @@ export function createWebhookService(ctx: ServiceContext, outbox: Outbox, option
     /** The secret is kept so it can sign (an HMAC key cannot be hashed); it is never returned or logged. */
     async create(principal: Principal, input: NewWebhook): Promise<Webhook> {
       const url = normalizeWebhookUrl(input.url);
+      try {
+        checkTargetUrl(new URL(url), options.allowPrivateTargets ?? false);
+      } catch (error) {
+        if (error instanceof TargetRefused) throw badRequest(error.message);
+        throw error;
+      }
       const events = normalizeEvents(input.events);
       checkSecret(input.secret);
       const scope = scopeOf(principal);

@@ -26,3 +26,11 @@ export function eventBody(id: string, type: WebhookEventType, createdAt: string,
   const envelope: EventEnvelope = { id, type, created_at: createdAt, livemode: analysis.livemode, data: { analysis } };
   return JSON.stringify(envelope);
 }
+
+/**
+ * The body of an event that is not an analysis' own (`report.received`: a user reported a message,
+ * docs/recipients.md): the same envelope, with its own `data`. Serialised once, like the others.
+ */
+export function customEventBody(id: string, type: WebhookEventType, createdAt: string, livemode: boolean, data: Record<string, unknown>): string {
+  return JSON.stringify({ id, type, created_at: createdAt, livemode, data });
+}

@@ -19,7 +19,9 @@ import {
 } from '../../store/repositories/webhooks-outbox.js';
 import type { StoredAnalysis } from '../analysis-record.js';
 import type { ServiceContext } from '../context.js';
-import { eventBody, eventTypesFor } from './events.js';
+import { customEventBody, eventBody, eventTypesFor } from './events.js';
+import { inTransaction as inStoreTransaction } from '../../store/transaction.js';
+import type { WebhookEventType } from '../../core/webhook.js';
 import { nextRetry, type RetryPolicy } from './retry.js';
 
 export interface OutboxOptions {
@@ -47,6 +49,23 @@ export interface Claim {
 
 export type { ClaimedDelivery };
 
+const deliveryRow = (id: string, webhookId: string, eventId: string, now: string): WebhookDeliveriesTable => ({
+  id,
+  webhook_id: webhookId,
+  event_id: eventId,
+  status: 'pending',
+  attempt_count: 0,
+  retry_step: 0,
+  next_attempt_at: now,
+  locked_until: null,
+  lock_token: null,
+  last_status_code: null,
+  last_error: null,
+  created_at: now,
+  updated_at: now,
+  completed_at: null,
+});
+
 export function createOutbox(ctx: ServiceContext, options: OutboxOptions) {
   const { store, clock, newId } = ctx;
   const listeners = new Set<(webhookIds: string[]) => void>();
@@ -72,27 +91,27 @@ export function createOutbox(ctx: ServiceContext, options: OutboxOptions) {
         if (!targets.length) continue;
         const id = newId('evt');
         events.push({ id, analysis_id: analysis.analysis_id, type, payload: eventBody(id, type, now, analysis), created_at: now });
-        for (const target of targets) {
-          deliveries.push({
-            id: newId('whd'),
-            webhook_id: target.id,
-            event_id: id,
-            status: 'pending',
-            attempt_count: 0,
-            retry_step: 0,
-            next_attempt_at: now,
-            locked_until: null,
-            lock_token: null,
-            last_status_code: null,
-            last_error: null,
-            created_at: now,
-            updated_at: now,
-            completed_at: null,
-          });
-        }
+        for (const target of targets) deliveries.push(deliveryRow(newId('whd'), target.id, id, now));
       }
       await insertOutbox(trx, events, deliveries);
       if (deliveries.length) uncommitted.set(analysis, [...new Set(deliveries.map((d) => d.webhook_id))]);
+    },
+
+    /**
+     * An event of its own about an analysis (`report.received`), written in its own transaction and
+     * delivered, signed and retried like the analysis events.
+     */
+    async publish(principal: Principal, type: WebhookEventType, analysisId: string, data: Record<string, unknown>): Promise<void> {
+      const webhookIds = await inStoreTransaction(store, async (trx) => {
+        const targets = (await subscribersOf(trx, { tenantId: principal.tenant.id, livemode: principal.livemode })).filter((endpoint) => endpoint.events.includes(type));
+        if (!targets.length) return [];
+        const now = toIso(clock.now());
+        const id = newId('evt');
+        const deliveries = targets.map((target) => deliveryRow(newId('whd'), target.id, id, now));
+        await insertOutbox(trx, [{ id, analysis_id: analysisId, type, payload: customEventBody(id, type, now, principal.livemode, data), created_at: now }], deliveries);
+        return [...new Set(targets.map((t) => t.id))];
+      });
+      if (webhookIds.length) notify(webhookIds);
     },
 
     /** AfterCommitHook: wakes the worker for exactly the endpoints that have new deliveries. */

@@ -11,6 +11,8 @@ export interface WebhookSettings {
   timeoutMs: number;
   maxEndpoints: number;
   asyncQueueSize: number;
+  /** Internal (loopback, private, link-local, …) webhook targets allowed (docs/webhooks.md "Targets"). */
+  allowPrivateTargets: boolean;
 }
 
 /** A claim outlives the attempt's timeout by this much (settling is a few milliseconds). */
@@ -25,6 +27,7 @@ export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
   timeoutMs: 10_000,
   maxEndpoints: 20,
   asyncQueueSize: 1000,
+  allowPrivateTargets: false,
 };
 
 export function webhookSettingsFromConfig(section: Config['webhooks'], random: () => number = Math.random): WebhookSettings {
@@ -35,5 +38,6 @@ export function webhookSettingsFromConfig(section: Config['webhooks'], random: (
     timeoutMs: section.timeout_ms,
     maxEndpoints: section.max_endpoints_per_tenant,
     asyncQueueSize: section.async_queue_size,
+    allowPrivateTargets: section.allow_private_targets,
   };
 }

@@ -8,6 +8,7 @@ import { feedback } from './2026-11-24-16-feedback.js';
 import { recipientListEntries } from './2026-11-24-16-recipient-list-entries.js';
 import { digests } from './2026-11-24-16-digests.js';
 import { consoleTables } from './2026-11-24-15-console.js';
+import { selfService } from './2026-11-24-16-self-service.js';
 
 /**
  * Static list (no directory scan), so migrations work the same from `src/` under tsx and from `dist/`.
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-16-recipient-list-entries': recipientListEntries,
   '2026-11-24-16-digests': digests,
   '2026-11-24-15-console': consoleTables,
+  '2026-11-24-16-self-service': selfService,
 };
 
 export const migrationProvider: MigrationProvider = {

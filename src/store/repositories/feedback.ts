@@ -128,3 +128,43 @@ export async function deleteFeedbackBefore(db: Kysely<Database>, cutoff: string,
   const result = await db.deleteFrom('feedback').where('id', 'in', victims).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** A labelled message kept with feedback, for export and tenant training. */
+export interface LabelledMessageRow {
+  id: string;
+  tenant_id: string;
+  analysis_id: string;
+  label: string;
+  source: string;
+  verdict: string | null;
+  updated_at: string;
+  message_sha256: string;
+  message_truncated: number;
+  message_raw: Buffer;
+}
+
+/**
+ * The live-mode feedback rows that kept their message, newest change first, `batch` rows (and so at most
+ * `batch` messages) in memory at a time; `tenantId` null: every tenant.
+ */
+export async function* labelledMessages(db: Kysely<Database>, tenantId: string | null, batch = 100): AsyncGenerator<LabelledMessageRow> {
+  let after: { updated_at: string; id: string } | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom('feedback')
+      .select(['id', 'tenant_id', 'analysis_id', 'label', 'source', 'verdict', 'updated_at', 'message_sha256', 'message_truncated', 'message_raw'])
+      .where('livemode', '=', 1)
+      .where('message_raw', 'is not', null)
+      .where('message_sha256', 'is not', null);
+    if (tenantId !== null) query = query.where('tenant_id', '=', tenantId);
+    if (after) {
+      const { updated_at, id } = after;
+      query = query.where((eb) => eb.or([eb('updated_at', '<', updated_at), eb.and([eb('updated_at', '=', updated_at), eb('id', '<', id)])]));
+    }
+    const rows = await query.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(batch).execute();
+    for (const row of rows) yield { ...row, message_sha256: row.message_sha256!, message_raw: Buffer.from(row.message_raw!) };
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1]!;
+    after = { updated_at: last.updated_at, id: last.id };
+  }
+}

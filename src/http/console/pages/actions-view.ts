@@ -20,9 +20,12 @@ export interface ActionTarget {
 
 /** The address in a stored From value, lower-cased; '' when there is none. */
 export function senderAddress(from: string): string {
-  const bracketed = /<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from);
-  const bare = /^\s*([^\s<>"]+@[^\s<>"]+)\s*$/.exec(from);
-  return (bracketed?.[1] ?? bare?.[1] ?? '').toLowerCase();
+  // Linear: the last <…> at the end of the value, else the whole value when it is a bare address.
+  const text = from.trim();
+  const candidate = text.endsWith('>') && text.lastIndexOf('<') >= 0 ? text.slice(text.lastIndexOf('<') + 1, -1) : text;
+  const at = candidate.indexOf('@');
+  if (at <= 0 || at === candidate.length - 1 || /[\s<>"]/.test(candidate)) return '';
+  return candidate.toLowerCase();
 }
 
 export const senderDomain = (address: string): string => (address.includes('@') ? address.slice(address.lastIndexOf('@') + 1) : '');

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { badRequest } from '../../../core/errors.js';
 import { emptyMessage } from '../../../core/message.js';
@@ -8,6 +9,7 @@ import { decodeBase64Strict, messageFromFields } from '../../../mail/message-fro
 import type { AuthenticationService } from '../../../services/authentication/service.js';
 import { requirePrincipal } from '../../auth.js';
 import type { AsyncAnalysisService } from '../../../services/async-analysis.js';
+import { IdempotencyConflict } from '../../../services/idempotency.js';
 import { Envelope, QuotaObject, StringEnum, responses } from '../../schemas.js';
 import { quotaJson, type V1Deps } from './deps.js';
 
@@ -56,6 +58,19 @@ export const AnalyzeBody = Type.Object(
 );
 export type AnalyzeBodyType = Static<typeof AnalyzeBody>;
 
+/**
+ * `Idempotency-Key` (Stripe's convention, docs/security.md "Faults and retries"): a client retrying a
+ * request whose answer it did not get sends the same key and gets the same analysis back, uncharged and
+ * without a second webhook event. The fingerprint is the request body, so a key reused for another
+ * message is refused rather than answered with the wrong analysis.
+ */
+function idempotencyOf(header: string | string[] | undefined, body: unknown): { key: string; fingerprint: string } | null {
+  if (header === undefined) return null;
+  const key = Array.isArray(header) ? header[0] ?? '' : header;
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw badRequest('Idempotency-Key: 1 to 255 printable ASCII characters without spaces');
+  return { key: `api\0${key}`, fingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex') };
+}
+
 export function analyzeRoutes(app: FastifyInstance, deps: AnalyzeRouteDeps): void {
   app.post<{ Body: AnalyzeBodyType }>(
     '/v1/analyze',
@@ -90,7 +105,14 @@ export function analyzeRoutes(app: FastifyInstance, deps: AnalyzeRouteDeps): voi
         const { analysisId } = await deps.asyncAnalysis.enqueue(principal, message, { source: 'api', chargeQuota: true, apiKeyId: principal.key?.id ?? null });
         return reply.status(202).send({ success: true, data: { analysis_id: analysisId, status: 'queued' } });
       }
-      const outcome = await deps.analysis.analyze(principal, message, { source: 'api', chargeQuota: true, apiKeyId: principal.key?.id ?? null });
+      const idempotency = idempotencyOf(request.headers['idempotency-key'], request.body);
+      let outcome;
+      try {
+        outcome = await deps.analysis.analyze(principal, message, { source: 'api', chargeQuota: true, apiKeyId: principal.key?.id ?? null, ...(idempotency && { idempotency }) });
+      } catch (error) {
+        if (error instanceof IdempotencyConflict) throw badRequest('Idempotency-Key was already used with a different request body; use a new key for a new request');
+        throw error;
+      }
       request.quotaState = outcome.quota;
       return { success: true, data: outcome.record, quota: quotaJson(outcome.quota) };
     },

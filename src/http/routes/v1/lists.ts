@@ -29,7 +29,14 @@ const EntryBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // Values must be real registrable hostnames or addresses: public suffixes and single labels are refused.
+    examples: [
+      { type: 'domain', value: 'supplier.example.com', note: 'Our accounting software vendor' },
+      { type: 'email', value: 'billing@supplier.example.com', expires_at: '2030-01-01T00:00:00Z' },
+    ],
+  },
 );
 
 const PageQuery = Type.Object(

@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import type { Config } from '../config/schema.js';
-import type { Gateway } from '../gateway/types.js';
+import type { Gateway } from '../core/gateway.js';
 import { createMessageHandler } from './message-handler.js';
 import { parseNetworks } from './networks.js';
 import { peerAddress } from './envelope.js';

@@ -9,7 +9,7 @@ import { loadConfig } from '../../../src/config/loader.js';
 import { systemClock } from '../../../src/core/clock.js';
 import { newId } from '../../../src/core/ids.js';
 import { createEngineFromConfig } from '../../../src/engine/create.js';
-import { createGateway } from '../../../src/gateway/gateway.js';
+import { createGateway } from '../../../src/services/gateway/gateway.js';
 import { createWebhookWorker } from '../../../src/jobs/webhook-worker.js';
 import { parseRawMessage } from '../../../src/mail/parse-raw.js';
 import { createMilterServer } from '../../../src/milter/server.js';

@@ -5,8 +5,8 @@
 import pino from 'pino';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../../../src/config/schema.js';
-import { createGateway } from '../../../src/gateway/gateway.js';
-import type { Gateway } from '../../../src/gateway/types.js';
+import { createGateway } from '../../../src/services/gateway/gateway.js';
+import type { Gateway } from '../../../src/core/gateway.js';
 import { parseRawMessage } from '../../../src/mail/parse-raw.js';
 import { createSmtpRelay, startSmtpDoor, type Relay, type SmtpDoor } from '../../../src/smtp/index.js';
 import type { TestDialect } from '../../support/dialects.js';

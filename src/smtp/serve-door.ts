@@ -4,7 +4,7 @@ import type { Config } from '../config/schema.js';
 import type { Readiness } from '../core/readiness.js';
 import type { Metrics } from '../ops/metrics.js';
 import type { Component } from '../ops/component.js';
-import { startSmtpDoor } from './door.js';
+import { startSmtpServer } from './server.js';
 import type { Relay } from './relay-pool.js';
 import type { ReportIntake } from '../services/reports/intake.js';
 
@@ -19,7 +19,7 @@ export interface SmtpDoorDeps {
 }
 
 export async function startSmtpComponent(runtime: SmtpDoorDeps, gateway: Gateway, relay: Relay): Promise<Component> {
-  const door = await startSmtpDoor({ config: runtime.config, gateway, relay, logger: runtime.logger.child({ door: 'smtp' }), reports: runtime.reports });
+  const door = await startSmtpServer({ config: runtime.config, gateway, relay, logger: runtime.logger.child({ door: 'smtp' }), reports: runtime.reports });
   runtime.readiness.register('smtp', async () => (door.listening() ? true : 'not listening'));
   runtime.metrics.sessionStats('smtp', () => door.stats());
   return {

@@ -1,7 +1,8 @@
 /**
- * The SMTP content-filter door (docs/gateway.md): an smtp-server listener that Postfix hands every queued
- * message to (`content_filter = scan:[127.0.0.1]:10025`), relaying the result to the re-injection
- * listener. Loopback by default; only `smtp.allowed_networks` may connect.
+ * The SMTP content filter's protocol server (docs/gateway.md): an smtp-server listener that Postfix hands
+ * every queued message to (`content_filter = scan:[127.0.0.1]:10025`), relaying the result to the
+ * re-injection listener. Loopback by default; only `smtp.allowed_networks` may connect. `smtp/door.ts`
+ * wires it into `serve`.
  */
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +19,7 @@ import type { ReportIntake } from '../services/reports/intake.js';
 import { shuttingDown, SmtpReply } from './replies.js';
 import { SessionGuard } from './session-guard.js';
 
-export interface SmtpDoorDeps {
+export interface SmtpServerOptions {
   config: Pick<Config, 'smtp' | 'gateway' | 'shutdown'> & Partial<Pick<Config, 'auth'>>;
   gateway: Gateway;
   relay: Relay;
@@ -27,17 +28,17 @@ export interface SmtpDoorDeps {
   reports?: ReportIntake;
 }
 
-export interface SmtpDoorStats {
+export interface SmtpServerStats {
   activeSessions: number;
   totalSessions: number;
   /** relayed, quarantined, rejected (5xx answered), tempfail (4xx answered), oversize (552 by the SIZE limit). */
   outcomes: Record<string, number>;
 }
 
-export interface SmtpDoor {
+export interface SmtpServer {
   /** Bound `host:port` (the chosen port when configured as 0). */
   address: string;
-  stats(): SmtpDoorStats;
+  stats(): SmtpServerStats;
   listening(): boolean;
   /**
    * Stops accepting, lets messages in progress finish (up to `graceMs`, default `shutdown.grace_ms`),
@@ -52,7 +53,7 @@ function tlsOptions(tls: Config['smtp']['tls']): Partial<SMTPServerOptions> | nu
   return { key: readFileSync(tls.key_file), cert: readFileSync(tls.cert_file) };
 }
 
-export async function startSmtpDoor(deps: SmtpDoorDeps): Promise<SmtpDoor> {
+export async function startSmtpServer(deps: SmtpServerOptions): Promise<SmtpServer> {
   const { config, logger } = deps;
   const smtp = config.smtp;
   const allowed = parseNetworks(smtp.allowed_networks, 'smtp.allowed_networks');

@@ -18,7 +18,7 @@ export interface SmtpDoorDeps {
   reports?: ReportIntake;
 }
 
-export async function startSmtpComponent(runtime: SmtpDoorDeps, gateway: Gateway, relay: Relay): Promise<Component> {
+export async function startSmtpDoor(runtime: SmtpDoorDeps, gateway: Gateway, relay: Relay): Promise<Component> {
   const door = await startSmtpServer({ config: runtime.config, gateway, relay, logger: runtime.logger.child({ door: 'smtp' }), reports: runtime.reports });
   runtime.readiness.register('smtp', async () => (door.listening() ? true : 'not listening'));
   runtime.metrics.sessionStats('smtp', () => door.stats());

@@ -26,7 +26,7 @@ import { startWebhookJobs } from './jobs/webhook-jobs.js';
 import { webhookSettingsFromConfig } from './services/webhooks/settings.js';
 import { createSmtpRelay } from './smtp/index.js';
 import { createReleaseDelivery } from './smtp/release.js';
-import { startSmtpComponent } from './smtp/serve-door.js';
+import { startSmtpDoor } from './smtp/door.js';
 import { migrateToLatest, openStore, type Store } from './store/database.js';
 import { VERSION } from './version.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
@@ -222,7 +222,7 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     }
     const gateway = createRuntimeGateway(runtime, runtime.services.quarantine);
     if (config.milter.enabled) doors.push(await startMilterDoor(runtime, gateway));
-    if (config.smtp.enabled) doors.push(await startSmtpComponent({ ...runtime, reports: runtime.services.reports }, gateway, relay));
+    if (config.smtp.enabled) doors.push(await startSmtpDoor({ ...runtime, reports: runtime.services.reports }, gateway, relay));
     const webhooks = startWebhookJobs({ ...runtime, version: VERSION, onOutcome: (outcome) => runtime.metrics.webhookDeliveries.inc({ outcome }) });
     background.push(webhooks);
     if (config.digests.enabled) background.push(startDigestComponent(runtime));

@@ -15,6 +15,7 @@ import { parseNetworks } from './networks.js';
 import { peerAddress } from './envelope.js';
 import type { Relay } from './relay-pool.js';
 import type { ReportIntake } from '../services/reports/intake.js';
+import type { DeliveredCopies } from '../services/delivered-copies.js';
 import { shuttingDown, SmtpReply } from './replies.js';
 import { SessionGuard } from './session-guard.js';
 
@@ -25,6 +26,8 @@ export interface SmtpDoorDeps {
   logger: Logger;
   /** User reports (docs/recipients.md); no reporting address without it. */
   reports?: ReportIntake;
+  /** Tenant copies already handed on (services.deliveredCopies): a retry sends only the missing ones. */
+  deliveredCopies: DeliveredCopies;
 }
 
 export interface SmtpDoorStats {
@@ -67,6 +70,7 @@ export async function startSmtpDoor(deps: SmtpDoorDeps): Promise<SmtpDoor> {
     ownAuthservId: config.auth?.authserv_id ?? null,
     bareNewlines: config.gateway.bare_newlines,
     reports: deps.reports,
+    deliveredCopies: deps.deliveredCopies,
   });
   const inFlight = new Set<Promise<unknown>>();
   let closing: Promise<void> | null = null;

@@ -15,7 +15,7 @@ import type { Config } from '../src/config/schema.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Gateway } from '../src/gateway/types.js';
+import type { Gateway } from '../src/core/gateway.js';
 import { createRuntime, createRuntimeGateway } from '../src/main.js';
 import { MilterClient, type ClientMessage } from '../src/milter/client.js';
 import { createMilterServer } from '../src/milter/server.js';

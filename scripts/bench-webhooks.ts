@@ -24,7 +24,7 @@ import { systemClock } from '../src/core/clock.js';
 import { newId } from '../src/core/ids.js';
 import { emptyMessage } from '../src/core/message.js';
 import { createEngine } from '../src/engine/engine.js';
-import { buildApp } from '../src/http/app.js';
+import { buildApp } from '../src/http/server.js';
 import { createWebhookWorker } from '../src/jobs/webhook-worker.js';
 import { createServices } from '../src/services/index.js';
 import { createMemoryRateLimiter } from '../src/services/rate-limiter.js';

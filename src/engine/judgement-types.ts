@@ -26,6 +26,8 @@ export interface LinkSummary {
   /** Other hosts, at most 5 named. */
   foreign: string[];
   foreignCount: number;
+  /** Distinct registrable domains among the other hosts (a digest links to many, a lure to one or two). */
+  foreignOrganisations: number;
 }
 
 export interface Judgement {

@@ -92,7 +92,8 @@ function sentBy(facts: MessageFacts, brand: Brand): boolean {
 }
 
 function summariseLinks(facts: MessageFacts, brand: Brand | null): LinkSummary {
-  const summary: LinkSummary = { total: 0, own: 0, neutral: 0, foreign: [], foreignCount: 0 };
+  const summary: LinkSummary = { total: 0, own: 0, neutral: 0, foreign: [], foreignCount: 0, foreignOrganisations: 0 };
+  const organisations = new Set<string>();
   for (const u of facts.urls) {
     const info = u.info;
     if (!info || u.kind === 'img' || u.kind === 'iframe' || (info.scheme !== 'http' && info.scheme !== 'https') || !info.host) continue;
@@ -103,9 +104,11 @@ function summariseLinks(facts: MessageFacts, brand: Brand | null): LinkSummary {
     else if (TRACKER_DOMAINS.has(info.domain) || isSocialFooterHost(info.host)) summary.neutral++;
     else {
       summary.foreignCount++;
+      organisations.add(info.domain || info.host);
       if (summary.foreign.length < 5 && !summary.foreign.includes(info.host)) summary.foreign.push(info.host);
     }
   }
+  summary.foreignOrganisations = organisations.size;
   return summary;
 }
 

@@ -8,7 +8,7 @@ import { withinGrace, type Component } from '../ops/component.js';
 import type { ReleaseDelivery } from '../services/quarantine.js';
 import type { RateLimiter } from '../services/rate-limiter.js';
 import { VERSION } from '../version.js';
-import { buildApp, type AppDeps } from './app.js';
+import { buildApp, type AppDeps } from './server.js';
 import type { AnalysisClient } from '../engine/analysis-client.js';
 import { parseLimitsOf } from '../engine/limits.js';
 

@@ -5,15 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { once } from 'node:events';
 
-/** A received message's exact bytes, in memory or spooled to disk; read as often as needed. */
-export interface RawMessage {
-  readonly size: number;
-  readonly onDisk: boolean;
-  toBuffer(): Promise<Buffer>;
-  stream(): Readable;
-  /** Frees the temporary file, if any. Safe to call twice. */
-  dispose(): Promise<void>;
-}
+import type { RawMessage } from '../core/raw-message.js';
 
 export function rawMessageFromBuffer(bytes: Buffer): RawMessage {
   return {

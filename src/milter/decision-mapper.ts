@@ -1,4 +1,4 @@
-import type { GatewayDecision, HeaderToAdd } from '../gateway/types.js';
+import type { GatewayDecision, HeaderToAdd } from '../core/gateway.js';
 import type { HeaderOccurrence } from './message-collector.js';
 import type { MilterReply } from './replies.js';
 

@@ -1,4 +1,4 @@
-import type { Gateway } from '../gateway/types.js';
+import type { Gateway } from '../core/gateway.js';
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
 import type { Readiness } from '../core/readiness.js';

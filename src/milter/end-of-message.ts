@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { GatewayTemporaryError } from '../gateway/gateway.js';
-import type { Gateway, GatewayDecision } from '../gateway/types.js';
+import { GatewayTemporaryError } from '../services/gateway/gateway.js';
+import type { Gateway, GatewayDecision } from '../core/gateway.js';
 import { Action, Proto } from './constants.js';
 import { planActions, planError, type MapperContext, type QuarantineMode } from './decision-mapper.js';
 import type { MilterReply } from './replies.js';

@@ -1,5 +1,6 @@
-import { isForgedHeader } from '../gateway/forged-headers.js';
-import { SpoolWriter, type RawMessage } from '../mail/spool.js';
+import { isForgedHeader } from '../services/gateway/forged-headers.js';
+import type { RawMessage } from '../core/raw-message.js';
+import { SpoolWriter } from '../mail/spool.js';
 
 export interface CollectorOptions {
   /** Past this many bytes the message moves from memory to a temporary file. */

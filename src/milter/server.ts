@@ -2,7 +2,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 import { once } from 'node:events';
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
-import type { Gateway } from '../gateway/types.js';
+import type { Gateway } from '../core/gateway.js';
 import { MilterConnection } from './connection.js';
 import { createEndOfMessageHandler } from './end-of-message.js';
 import type { NegotiationWants } from './negotiate.js';

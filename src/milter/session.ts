@@ -1,4 +1,4 @@
-import type { GatewayEnvelope } from '../gateway/types.js';
+import type { GatewayEnvelope } from '../core/gateway.js';
 import type { MilterCommand } from './commands.js';
 import { Cmd, NO_REPLY_FLAG, Proto } from './constants.js';
 import { MilterProtocolError } from './errors.js';

@@ -6,8 +6,7 @@
 import { DAY_MS, toIso } from '../core/clock.js';
 import type { Principal } from '../core/domain.js';
 import { AppError, badRequest, notFound } from '../core/errors.js';
-import type { QuarantineSink } from '../gateway/gateway.js';
-import type { HeaderToAdd } from '../gateway/types.js';
+import type { HeaderToAdd, QuarantineSink } from '../core/gateway.js';
 import {
   analysisSummary,
   claimRelease,

@@ -2,7 +2,7 @@
  * The content filter's language for a gateway decision (docs/gateway.md), kept pure so it can be tested
  * as a table: what to do with the message, and which SMTP reply a failure becomes.
  */
-import type { GatewayDecision } from '../gateway/types.js';
+import type { GatewayDecision } from '../core/gateway.js';
 import type { HeaderEdits } from './header-rewrite.js';
 import { RelayRefused } from './relay-errors.js';
 import { SmtpReply, temporaryFailure } from './replies.js';

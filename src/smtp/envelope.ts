@@ -3,7 +3,7 @@
  * ZoneMTA model, docs/architecture.md), plus what the relay needs to pass on.
  */
 import type { SMTPServerSession } from 'smtp-server';
-import type { GatewayEnvelope } from '../gateway/types.js';
+import type { GatewayEnvelope } from '../core/gateway.js';
 import type { NetworkList } from './networks.js';
 import { plainAddress } from './networks.js';
 import type { RelayEnvelope } from './relay-connection.js';

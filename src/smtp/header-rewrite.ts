@@ -4,8 +4,8 @@
  * Subject line is replaced when the gateway tagged it, and every other byte stays as it was,
  * line endings included. Works on bytes (latin1 view: one char per byte), never decodes anything.
  */
-import { isForgedHeader } from '../gateway/forged-headers.js';
-import type { HeaderToAdd } from '../gateway/types.js';
+import { isForgedHeader } from '../services/gateway/forged-headers.js';
+import type { HeaderToAdd } from '../core/gateway.js';
 
 export interface HeaderEdits {
   addHeaders: HeaderToAdd[];

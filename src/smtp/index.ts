@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
 import { createRelayPool, parseHostPort, type Relay } from './relay-pool.js';
 
-export { startSmtpDoor, type SmtpDoor, type SmtpDoorDeps } from './door.js';
+export { startSmtpServer, type SmtpServer, type SmtpServerOptions } from './server.js';
 export type { Relay } from './relay-pool.js';
 
 /** The pooled client to `smtp.relay` (Postfix's re-injection listener). */

@@ -7,11 +7,12 @@
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { SMTPServerSession } from 'smtp-server';
-import { GatewayTemporaryError } from '../gateway/gateway.js';
-import type { Gateway, GatewayDecision, GatewayEnvelope } from '../gateway/types.js';
+import { GatewayTemporaryError } from '../services/gateway/gateway.js';
+import type { Gateway, GatewayDecision, GatewayEnvelope } from '../core/gateway.js';
 import { DeliveredCopies, hashMessage } from './delivered-copies.js';
-import { bareLineBreakInHeader, normaliseHeaderLineBreaks } from '../gateway/header-line-breaks.js';
-import { rawMessageFromBuffer, SpoolWriter, type RawMessage, type SpoolOptions } from '../mail/spool.js';
+import { bareLineBreakInHeader, normaliseHeaderLineBreaks } from '../services/gateway/header-line-breaks.js';
+import type { RawMessage } from '../core/raw-message.js';
+import { rawMessageFromBuffer, SpoolWriter, type SpoolOptions } from '../mail/spool.js';
 import { gatewayEnvelope, relayEnvelope } from './envelope.js';
 import type { NetworkList } from './networks.js';
 import { mapDecision, relayFailureReply } from './decision-mapper.js';

@@ -3,7 +3,7 @@
  * is streamed from the spool (memory or disk) as it was received, never re-encoded (docs/gateway.md).
  */
 import { Readable } from 'node:stream';
-import type { RawMessage } from '../mail/spool.js';
+import type { RawMessage } from '../core/raw-message.js';
 import { findHeaderEnd, rewriteHeaderSection, type HeaderEdits } from './header-rewrite.js';
 
 /** Bytes of the header section (before the empty line); the whole message when it has no body. */

@@ -5,7 +5,7 @@
  * in the stored header section (mail quarantined before the doors refused it) is written as CRLF
  * first, so a header hidden behind one becomes a line of its own and is stripped like the others.
  */
-import { normaliseHeaderLineBreaks } from '../gateway/header-line-breaks.js';
+import { normaliseHeaderLineBreaks } from '../services/gateway/header-line-breaks.js';
 import { rawMessageFromBuffer } from '../mail/spool.js';
 import type { ReleaseDelivery } from '../services/quarantine.js';
 import { findHeaderEnd } from './header-rewrite.js';

@@ -6,8 +6,8 @@
  */
 import type { Logger } from 'pino';
 import type { SMTPServerSession } from 'smtp-server';
-import type { GatewayEnvelope } from '../gateway/types.js';
-import type { RawMessage } from '../mail/spool.js';
+import type { GatewayEnvelope } from '../core/gateway.js';
+import type { RawMessage } from '../core/raw-message.js';
 import type { ReportIntake } from '../services/reports/intake.js';
 import { temporaryFailure } from './replies.js';
 

@@ -43,20 +43,27 @@ describe('architecture: layers import downward only', { timeout: 120_000 }, () =
     expect(found.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
   });
 
-  it('catches an upward import, a door importing another door, a repository reached past the services, and a cycle', async () => {
+  it('catches an upward import, a door importing another door, a repository reached past the services, a cycle and a folder in no layer', async () => {
     const dir = project({
       'src/core/clock.ts': "import { run } from '../engine/engine.js';\nexport const now = () => run();\n",
       'src/engine/engine.ts': 'export const run = () => 1;\n',
       'src/store/repositories/analyses.ts': 'export const find = () => 1;\n',
       'src/jobs/retention.ts': "import { find } from '../store/repositories/analyses.js';\nexport const purge = () => find();\n",
-      'src/smtp/door.ts': "import { app } from '../http/app.js';\nexport const door = () => app;\n",
-      'src/http/app.ts': 'export const app = 1;\n',
+      'src/smtp/door.ts': "import { app } from '../http/server.js';\nexport const door = () => app;\n",
+      'src/http/server.ts': 'export const app = 1;\n',
       'src/mail/a.ts': "import { b } from './b.js';\nexport const a = () => b;\n",
       'src/mail/b.ts': "import { a } from './a.js';\nexport const b = () => a;\n",
+      'src/gateway/policy.ts': "import { now } from '../core/clock.js';\nexport const policy = () => now();\n",
     });
     const rules = (await violations(dir)).map((v) => v.rule.name).sort();
     expect(rules).toEqual(
-      expect.arrayContaining(['core-imports-upward', 'no-circular', 'repositories-only-from-services', 'smtp-imports-another-door']),
+      expect.arrayContaining([
+        'core-imports-upward',
+        'no-circular',
+        'not-in-a-layer',
+        'repositories-only-from-services',
+        'smtp-imports-another-door',
+      ]),
     );
   });
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loader.js';
 import { planError } from '../../src/milter/decision-mapper.js';
-import { NO_TENANT_REPLY } from '../../src/gateway/gateway.js';
+import { NO_TENANT_REPLY } from '../../src/services/gateway/gateway.js';
 import { runPhishgate } from '../support/cli.js';
 import { startServeProcess } from '../support/serve-process.js';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';

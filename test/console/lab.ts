@@ -4,7 +4,7 @@
  * services the door uses (tests drive it with `inject`, the browser test over a socket).
  */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/http/app.js';
+import { buildApp } from '../../src/http/server.js';
 import { createReadiness } from '../../src/core/readiness.js';
 import { createMemoryRateLimiter } from '../../src/services/rate-limiter.js';
 import { createSmtpRelay, type Relay } from '../../src/smtp/index.js';

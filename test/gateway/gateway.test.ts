@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGateway, GatewayTemporaryError, type QuarantineSink } from '../../src/gateway/gateway.js';
-import type { Gateway, GatewayDecision } from '../../src/gateway/types.js';
+import { createGateway, GatewayTemporaryError } from '../../src/services/gateway/gateway.js';
+import type { Gateway, GatewayDecision, QuarantineSink } from '../../src/core/gateway.js';
 import { parseRawMessage } from '../../src/mail/parse-raw.js';
 import { rawMessageFromBuffer } from '../../src/mail/spool.js';
 import { DIALECTS } from '../support/dialects.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loader.js';
-import { boundedValue, encodeWords, tagSubject } from '../../src/gateway/header-values.js';
-import { actionFor, strictestAction, strictestVerdict } from '../../src/gateway/policy.js';
-import { readRawHeaders } from '../../src/gateway/raw-headers.js';
-import { routeRecipients } from '../../src/gateway/tenant-router.js';
+import { boundedValue, encodeWords, tagSubject } from '../../src/services/gateway/header-values.js';
+import { actionFor, strictestAction, strictestVerdict } from '../../src/services/gateway/policy.js';
+import { readRawHeaders } from '../../src/services/gateway/raw-headers.js';
+import { routeRecipients } from '../../src/services/gateway/tenant-router.js';
 
 describe('routeRecipients', () => {
   const domains = { 'acme.test': 'tn_acme', 'sales.acme.test': 'tn_sales', 'Other.TEST': 'tn_other' };

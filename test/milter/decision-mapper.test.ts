@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gatewayDecision } from '../support/decisions.js';
-import type { GatewayDecision } from '../../src/gateway/types.js';
+import type { GatewayDecision } from '../../src/core/gateway.js';
 import { HOLD_REASON_HEADER, planActions, planError, replyCodeText, type MapperContext } from '../../src/milter/decision-mapper.js';
 
 const decision = gatewayDecision;

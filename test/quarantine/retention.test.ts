@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, manualClock } from '../../src/core/clock.js';
 import { loadConfig } from '../../src/config/loader.js';
-import type { GatewayDecision } from '../../src/gateway/types.js';
+import type { GatewayDecision } from '../../src/core/gateway.js';
 import { createRuntime, type Runtime } from '../../src/main.js';
 import { rawMessageFromBuffer } from '../../src/mail/spool.js';
 import { createPostgresDatabase } from '../support/dialects.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/http/app.js';
+import { buildApp } from '../../src/http/server.js';
 import { createReadiness } from '../../src/core/readiness.js';
 import { createMemoryRateLimiter } from '../../src/services/rate-limiter.js';
 import { createSmtpRelay, type Relay } from '../../src/smtp/index.js';

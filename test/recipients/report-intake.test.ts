@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRawMessage } from '../../src/mail/parse-raw.js';
 import { parseMicrosoftSubject } from '../../src/services/reports/parse-report.js';
 import { createReportIntake } from '../../src/services/reports/intake.js';
-import { createSmtpRelay, startSmtpDoor, type Relay, type SmtpDoor } from '../../src/smtp/index.js';
+import { createSmtpRelay, startSmtpServer, type Relay, type SmtpServer } from '../../src/smtp/index.js';
 import { DIALECTS } from '../support/dialects.js';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { createTransport } from 'nodemailer';
@@ -67,8 +67,8 @@ describe('Microsoft report subject', () => {
 describe.each(DIALECTS)('user reports through the SMTP door (%s)', (dialect) => {
   let sink: SmtpSink;
   let t: TestDoor;
-  let door: SmtpDoor;
-  let strictDoor: SmtpDoor;
+  let door: SmtpServer;
+  let strictDoor: SmtpServer;
   let relay: Relay;
   let port: number;
   let strictPort: number;
@@ -95,9 +95,9 @@ describe.each(DIALECTS)('user reports through the SMTP door (%s)', (dialect) => 
     // Doors on the same store and gateway, with the report intake: the door as `serve` runs it. The
     // strict one trusts no client network: only reports whose DMARC passes are believed.
     relay = createSmtpRelay(t.config.smtp, logger);
-    door = await startSmtpDoor({ config: t.config, gateway: t.gateway, relay, logger, reports: intake(['127.0.0.0/8']) });
+    door = await startSmtpServer({ config: t.config, gateway: t.gateway, relay, logger, reports: intake(['127.0.0.0/8']) });
     port = Number(door.address.split(':').pop());
-    strictDoor = await startSmtpDoor({ config: t.config, gateway: t.gateway, relay, logger, reports: intake([]) });
+    strictDoor = await startSmtpServer({ config: t.config, gateway: t.gateway, relay, logger, reports: intake([]) });
     strictPort = Number(strictDoor.address.split(':').pop());
     receiver = await startReceiver({ secret: WEBHOOK_SECRET, now: () => t.h.clock.now() });
     ({ key } = await t.h.tenantWithKey({ tenantId: t.acme, scopes: ['read', 'write', 'admin'] }));

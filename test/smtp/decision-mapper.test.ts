@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { gatewayDecision } from '../support/decisions.js';
 import { loadConfig } from '../../src/config/loader.js';
-import { actionFor } from '../../src/gateway/policy.js';
-import type { GatewayDecision } from '../../src/gateway/types.js';
+import { actionFor } from '../../src/services/gateway/policy.js';
+import type { GatewayDecision } from '../../src/core/gateway.js';
 import { mapDecision, relayFailureReply } from '../../src/smtp/decision-mapper.js';
 import { RelayRefused, RelayUnavailable } from '../../src/smtp/relay-errors.js';
 import { SmtpReply } from '../../src/smtp/replies.js';

@@ -1,4 +1,4 @@
-import type { GatewayDecision } from '../../src/gateway/types.js';
+import type { GatewayDecision } from '../../src/core/gateway.js';
 
 /** A gateway decision for door tests: pass, safe, nothing to change, unless `over` says otherwise. */
 export const gatewayDecision = (over: Partial<GatewayDecision> = {}): GatewayDecision => ({

@@ -9,7 +9,7 @@ import type { KeyMode, PlanCode, Scope } from '../../src/core/domain.js';
 import { loadConfig } from '../../src/config/loader.js';
 import type { Config } from '../../src/config/schema.js';
 import { createEngine } from '../../src/engine/engine.js';
-import { buildApp } from '../../src/http/app.js';
+import { buildApp } from '../../src/http/server.js';
 import type { CorsOptions } from '../../src/http/cors.js';
 import { createAsyncAnalysisRunner, type AsyncAnalysisRunner } from '../../src/jobs/async-analysis-runner.js';
 import { createWebhookWorker, type WebhookWorker } from '../../src/jobs/webhook-worker.js';

@@ -1,20 +1,22 @@
 import { ownedOrSentFor } from '../delegates.js';
 import { sameOrganisation } from '../organisation.js';
 import type { Detector } from '../detector.js';
+import { isSponsorLink } from './sponsor-links.js';
 
 export const htmlForm: Detector = {
   id: 'HTML_FORM',
   group: 'html',
   indicator: 'credential_request',
   description: 'A form inside the mail (strongest with a password field): mail should link to a site, not collect data',
-  run({ html, urls, sender, brands }) {
+  run(input) {
+    const { html, urls, sender, brands } = input;
     if (!html || html.forms === 0) return [];
     if (html.passwordInputs > 0) return [{ strength: 1, reason: 'The mail contains a form with a password field' }];
     // Without a password field, a form posting to the sender's own site is a newsletter's search box or
     // subscription form, which any HTML newsletter may carry (docs/detection.md "Rules"); it is evidence only
     // when it sends what is typed to another organisation.
     const own = (host: string): boolean => (!sender.freemail && sameOrganisation(host, sender.domain)) || (sender.ownBrand !== null && ownedOrSentFor(brands, sender.ownBrand, host));
-    const elsewhere = urls.filter((u) => u.kind === 'form' && u.info !== null && u.info.host !== '' && !own(u.info.host));
+    const elsewhere = urls.filter((u) => u.kind === 'form' && u.info !== null && u.info.host !== '' && !own(u.info.host) && !isSponsorLink(input, u));
     if (elsewhere.length === 0) return [];
     return [{ strength: 0.3, reason: `The mail contains a web form that sends what is typed to ${elsewhere[0]!.info!.host}`, url: elsewhere[0]!.url }];
   },

@@ -5,6 +5,7 @@ import { ownedOrSentFor } from '../delegates.js';
 import { sameOrganisation } from '../organisation.js';
 import { LOGIN_PATH_WORDS, SHORTENER_DOMAINS, SUSPICIOUS_TLDS, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
 import { trimEndMatching, trimStartMatching } from '../../core/trim.js';
+import { isSponsorLink } from './sponsor-links.js';
 
 /** URLs a reader can follow: anchors, image maps, forms, refreshes, bare URLs in text, the API's list. */
 export const isClickable = (u: ExtractedUrl): boolean => u.kind !== 'img' && u.kind !== 'iframe';
@@ -86,9 +87,10 @@ export const urlIpHost: Detector = {
   run(input) {
     return perUrl(input, (u) => {
       if (!u.info!.isIp) return null;
-      // Private and loopback addresses are device admin pages people write about, not phishing sites.
-      const local = /^(10\.|127\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|::1$|f[cd])/.test(u.info!.host);
-      return { strength: local ? 0.2 : 1, reason: `Link points to the IP address ${u.info!.host} instead of a domain name`, flag: 'ip_host' };
+      // Private and loopback addresses are device admin pages people write about, not phishing sites: no
+      // victim reaches a lure there (docs/detection.md "Rules").
+      if (/^(10\.|127\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|::1$|f[cd])/.test(u.info!.host)) return null;
+      return { strength: 1, reason: `Link points to the IP address ${u.info!.host} instead of a domain name`, flag: 'ip_host' };
     });
   },
 };
@@ -126,7 +128,7 @@ export const urlShortener: Detector = {
   indicator: 'suspicious_links',
   description: 'URL shorteners hide the destination',
   run(input) {
-    return perUrl(input, (u) => (SHORTENER_DOMAINS.has(u.info!.domain) || SHORTENER_DOMAINS.has(u.info!.host) ? { strength: 1, reason: `Link uses the URL shortener ${u.info!.host}, which hides where it leads`, flag: 'shortener' } : null));
+    return perUrl(input, (u) => ((SHORTENER_DOMAINS.has(u.info!.domain) || SHORTENER_DOMAINS.has(u.info!.host)) && !isSponsorLink(input, u) ? { strength: 1, reason: `Link uses the URL shortener ${u.info!.host}, which hides where it leads`, flag: 'shortener' } : null));
   },
 };
 
@@ -139,7 +141,7 @@ export const urlSuspiciousTld: Detector = {
     return perUrl(input, (u) => {
       const tld = u.info!.host.slice(u.info!.host.lastIndexOf('.') + 1);
       const strength = SUSPICIOUS_TLDS.get(tld);
-      return strength ? { strength, reason: `Link domain ${u.info!.domain} uses the .${tld} top-level domain, frequent in phishing`, flag: 'suspicious_tld' } : null;
+      return strength && !isSponsorLink(input, u) ? { strength, reason: `Link domain ${u.info!.domain} uses the .${tld} top-level domain, frequent in phishing`, flag: 'suspicious_tld' } : null;
     });
   },
 };
@@ -166,7 +168,7 @@ export const urlFreeHosting: Detector = {
   run(input) {
     return perUrl(input, (u) => {
       const strength = userContentStrength(u.info!.host);
-      return strength > 0 ? { strength, reason: `Link points to ${u.info!.host}, a service where anyone can publish a page`, flag: 'free_hosting' } : null;
+      return strength > 0 && !isSponsorLink(input, u) ? { strength, reason: `Link points to ${u.info!.host}, a service where anyone can publish a page`, flag: 'free_hosting' } : null;
     });
   },
 };

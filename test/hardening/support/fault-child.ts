@@ -9,13 +9,13 @@ import { loadConfig } from '../../../src/config/loader.js';
 import { systemClock } from '../../../src/core/clock.js';
 import { newId } from '../../../src/core/ids.js';
 import { createEngineFromConfig } from '../../../src/engine/create.js';
-import { createGateway } from '../../../src/gateway/gateway.js';
+import { createGateway } from '../../../src/services/gateway/gateway.js';
 import { createWebhookWorker } from '../../../src/jobs/webhook-worker.js';
 import { parseRawMessage } from '../../../src/mail/parse-raw.js';
 import { createMilterServer } from '../../../src/milter/server.js';
 import { createServices } from '../../../src/services/index.js';
 import { webhookSettingsFromConfig } from '../../../src/services/webhooks/settings.js';
-import { createSmtpRelay, startSmtpDoor } from '../../../src/smtp/index.js';
+import { createSmtpRelay, startSmtpServer } from '../../../src/smtp/index.js';
 import { migrateToLatest, openStore } from '../../../src/store/database.js';
 
 const config = loadConfig({
@@ -34,7 +34,7 @@ const clock = systemClock;
 const services = createServices({ store, clock, newId: (p) => newId(p, clock.now()) }, { engine: createEngineFromConfig(config), retentionDays: 30, webhooks: webhookSettingsFromConfig(config.webhooks) });
 const gateway = createGateway({ config, analysis: services.analysis, findTenant: services.tenants.find, parse: parseRawMessage, quarantine: services.quarantine, logger });
 const relay = createSmtpRelay(config.smtp, logger);
-const smtp = await startSmtpDoor({ config, gateway, relay, logger });
+const smtp = await startSmtpServer({ config, gateway, relay, logger });
 const milter = createMilterServer({ config, gateway, logger });
 const milterAddress = await milter.listen();
 const worker = createWebhookWorker({

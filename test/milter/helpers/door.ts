@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { loadConfig } from '../../../src/config/loader.js';
 import type { Config } from '../../../src/config/schema.js';
-import type { Gateway } from '../../../src/gateway/types.js';
+import type { Gateway } from '../../../src/core/gateway.js';
 import { MilterClient, type MilterClientOptions } from '../../../src/milter/client.js';
 import type { NegotiationWants } from '../../../src/milter/negotiate.js';
 import { createMilterServer, type MilterServer } from '../../../src/milter/server.js';

@@ -1,4 +1,4 @@
-import type { Gateway, GatewayDecision, GatewayEnvelope } from '../../../src/gateway/types.js';
+import type { Gateway, GatewayDecision, GatewayEnvelope } from '../../../src/core/gateway.js';
 import { gatewayDecision } from '../../support/decisions.js';
 
 /** What the door handed the gateway, copied before the door disposes the raw message. */

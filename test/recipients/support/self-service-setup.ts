@@ -4,7 +4,7 @@
  * the sink through the real relay.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../../src/http/app.js';
+import { buildApp } from '../../../src/http/server.js';
 import { createReadiness } from '../../../src/core/readiness.js';
 import { createMemoryRateLimiter } from '../../../src/services/rate-limiter.js';
 import { createSelfService, type SelfService } from '../../../src/services/self-service/service.js';

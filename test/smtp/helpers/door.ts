@@ -5,10 +5,10 @@
 import pino from 'pino';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../../../src/config/schema.js';
-import { createGateway } from '../../../src/gateway/gateway.js';
-import type { Gateway } from '../../../src/gateway/types.js';
+import { createGateway } from '../../../src/services/gateway/gateway.js';
+import type { Gateway } from '../../../src/core/gateway.js';
 import { parseRawMessage } from '../../../src/mail/parse-raw.js';
-import { createSmtpRelay, startSmtpDoor, type Relay, type SmtpDoor } from '../../../src/smtp/index.js';
+import { createSmtpRelay, startSmtpServer, type Relay, type SmtpServer } from '../../../src/smtp/index.js';
 import type { TestDialect } from '../../support/dialects.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 import type { Zone } from '../../support/stub-dns.js';
@@ -29,7 +29,7 @@ export interface TestDoor {
   config: Config;
   gateway: Gateway;
   relay: Relay;
-  door: SmtpDoor;
+  door: SmtpServer;
   port: number;
   /** Blocks a sender for a tenant: its mail becomes phishing (score 0.95, docs/api.md). */
   block(tenantId: string, sender: string): Promise<void>;
@@ -67,9 +67,9 @@ export async function startTestDoor(options: { dialect: TestDialect; relayPort: 
   };
   const gateway = createGateway({ config, analysis: h.services.analysis, findTenant: h.services.tenants.find, parse: parseRawMessage, quarantine: h.services.quarantine, logger, authentication: h.services.authentication, isOwnMail: options.isOwnMail });
   const relay = createSmtpRelay(config.smtp, logger);
-  let door: SmtpDoor;
+  let door: SmtpServer;
   try {
-    door = await startSmtpDoor({ config, gateway, relay, logger });
+    door = await startSmtpServer({ config, gateway, relay, logger });
   } catch (error) {
     await h.close();
     throw error;

@@ -56,7 +56,7 @@ const MAX_PATH_SEGMENT = 128 * 12;
 const MIN_DRAIN_BYTES = 1024 * 1024;
 const DRAIN_MS = 10_000;
 
-/** The REST API as a plain Fastify instance (fastify/demo's app-as-plugin): main.ts listens, tests inject. */
+/** The REST API as a plain Fastify instance (fastify/demo's app-as-plugin): http/door.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Typed as the default instance so route modules stay independent of the logger's concrete type.
   const app: FastifyInstance = Fastify({

@@ -3,7 +3,7 @@
  * parser refuses a message without header fields (a client mistake there); at a door such a message is
  * mail an attacker shaped to slip through unscanned, so its bytes are analysed as a body without headers.
  */
-import type { NormalizedMessage } from '../core/message.js';
+import type { NormalizedMessage } from '../../core/message.js';
 import { headerSectionLength } from './header-line-breaks.js';
 
 /** A header that means nothing (MIME defaults), only there so the parser reads what follows as the body. */

@@ -3,7 +3,7 @@
  * downstream filters and mail clients see what phishgate verified. Only `verified` facts are reported:
  * what other MTAs claimed is theirs to say.
  */
-import type { AuthenticationFacts } from '../core/authentication.js';
+import type { AuthenticationFacts } from '../../core/authentication.js';
 import { boundedValue } from './header-values.js';
 
 /** Values come from the message (a selector is whatever the signer wrote): keep them to token characters. */

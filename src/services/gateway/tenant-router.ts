@@ -1,4 +1,4 @@
-import { domainOf } from '../core/message.js';
+import { domainOf } from '../../core/message.js';
 
 export interface RoutedRecipients {
   /** Tenant id → its recipients, in envelope order. */

@@ -1,16 +1,16 @@
 import type { Logger } from 'pino';
-import type { AnalysisRecord } from '../core/analysis.js';
-import { isAppError } from '../core/errors.js';
-import type { Tenant } from '../core/domain.js';
-import type { NormalizedMessage } from '../core/message.js';
-import type { Config } from '../config/schema.js';
-import type { RawMessage } from '../mail/spool.js';
-import type { AnalysisService } from '../services/analysis.js';
-import type { AuthenticationService } from '../services/authentication/service.js';
-import { isAnalysisTimeout, type AnalysisTimeoutError } from '../engine/analysis-client.js';
+import type { AnalysisRecord } from '../../core/analysis.js';
+import { isAppError } from '../../core/errors.js';
+import type { Tenant } from '../../core/domain.js';
+import type { NormalizedMessage } from '../../core/message.js';
+import type { Config } from '../../config/schema.js';
+import type { RawMessage } from '../../core/raw-message.js';
+import type { AnalysisService } from '../analysis.js';
+import type { AuthenticationService } from '../authentication/service.js';
+import { isAnalysisTimeout, type AnalysisTimeoutError } from '../../engine/analysis-client.js';
 import { authenticationResultsValue } from './authentication-header.js';
 import { boundedValue, tagSubject } from './header-values.js';
-import { limitsHit } from '../engine/detectors/limits.js';
+import { limitsHit } from '../../engine/detectors/limits.js';
 import { createHash } from 'node:crypto';
 import { bareLineBreakInHeader, headerSectionLength } from './header-line-breaks.js';
 import { parseAny } from './parse-any.js';
@@ -18,12 +18,15 @@ import { actionFor, strictestAction, strictestVerdict } from './policy.js';
 import { headerText, readRawHeaders } from './raw-headers.js';
 import { routeRecipients } from './tenant-router.js';
 import { envelopeOnly, timeoutAction, unscannedDecision } from './timeout-policy.js';
-import type { Gateway, GatewayDecision, GatewayDoor, GatewayEnvelope, HeaderToAdd, TenantOutcome } from './types.js';
-
-/** Stores a quarantined message for each quarantining tenant (implemented with the quarantine store). */
-export interface QuarantineSink {
-  store(raw: RawMessage, envelope: GatewayEnvelope, decision: GatewayDecision, door: GatewayDoor): Promise<string[]>;
-}
+import type {
+  Gateway,
+  GatewayDecision,
+  GatewayDoor,
+  GatewayEnvelope,
+  HeaderToAdd,
+  QuarantineSink,
+  TenantOutcome,
+} from '../../core/gateway.js';
 
 export interface GatewayDeps {
   config: Config;

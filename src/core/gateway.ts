@@ -2,8 +2,8 @@
  * What the SMTP door and the milter share (docs/gateway.md): one decision per message, made by analysing it
  * once per tenant among its recipients and applying the strictest action.
  */
-import type { Verdict } from '../core/analysis.js';
-import type { RawMessage } from '../mail/spool.js';
+import type { Verdict } from './analysis.js';
+import type { RawMessage } from './raw-message.js';
 
 export type GatewayAction = 'pass' | 'tag' | 'quarantine' | 'reject';
 export type GatewayDoor = 'smtp' | 'milter';
@@ -56,6 +56,11 @@ export interface GatewayDecision {
    * then describe the single shared copy the milter can act on (docs/milter.md).
    */
   copies?: GatewayDecision[];
+}
+
+/** Stores a quarantined message for each quarantining tenant (implemented by services/quarantine.ts). */
+export interface QuarantineSink {
+  store(raw: RawMessage, envelope: GatewayEnvelope, decision: GatewayDecision, door: GatewayDoor): Promise<string[]>;
 }
 
 export interface Gateway {

@@ -1,7 +1,7 @@
-import type { Config } from '../config/schema.js';
-import { emptyMessage, type NormalizedMessage } from '../core/message.js';
-import type { AnalysisTimeoutError } from '../engine/analysis-client.js';
-import type { GatewayDecision, TenantOutcome } from './types.js';
+import type { Config } from '../../config/schema.js';
+import { emptyMessage, type NormalizedMessage } from '../../core/message.js';
+import type { AnalysisTimeoutError } from '../../engine/analysis-client.js';
+import type { GatewayDecision, TenantOutcome } from '../../core/gateway.js';
 
 export type TimeoutAction = 'tempfail' | 'tag' | 'quarantine';
 

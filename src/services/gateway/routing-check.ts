@@ -1,5 +1,5 @@
-import type { Config } from '../config/schema.js';
-import type { Tenant } from '../core/domain.js';
+import type { Config } from '../../config/schema.js';
+import type { Tenant } from '../../core/domain.js';
 
 /**
  * Why the mail doors would defer every message, in words an operator can act on — or null when mail

@@ -1,6 +1,6 @@
-import type { Verdict } from '../core/analysis.js';
-import type { Config } from '../config/schema.js';
-import type { GatewayAction, GatewayDoor } from './types.js';
+import type { Verdict } from '../../core/analysis.js';
+import type { Config } from '../../config/schema.js';
+import type { GatewayAction, GatewayDoor } from '../../core/gateway.js';
 
 const ACTION_RANK: Record<GatewayAction, number> = { pass: 0, tag: 1, quarantine: 2, reject: 3 };
 const VERDICT_RANK: Record<Verdict, number> = { safe: 0, suspicious: 1, phishing: 2 };

@@ -32,7 +32,7 @@ import { VERSION } from './version.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { createReadiness, type Readiness } from './core/readiness.js';
 import { storeWritable } from './ops/store-readiness.js';
-import { analysisMetricsHook, instrumentEngine } from './ops/instrument.js';
+import { analysisMetricsHook, instrumentEngine, timeoutMetricsHook } from './ops/instrument.js';
 import { startMetricsServer } from './ops/metrics-server.js';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { createRetention, type Retention } from './jobs/retention.js';
@@ -120,6 +120,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       feedbackMessageBytes: config.feedback.max_message_bytes,
       tenantDomains: (id) => domainsByTenant.get(id) ?? [],
       afterCommit: [analysisMetricsHook(metrics)],
+      onTimeout: [timeoutMetricsHook(metrics)],
       webhooks: webhookSettingsFromConfig(config.webhooks),
       authentication: createAuthenticationService(config.auth, { logger: logger.child({ component: 'authentication' }) }),
       digests: digestOptionsFromConfig(config, linkSecrets, createDigestSender(config.smtp)),

@@ -59,6 +59,11 @@ export interface AnalysisOutcome {
 export type InTransactionHook = (trx: Kysely<Database>, stored: StoredAnalysis, principal: Principal) => Promise<void>;
 /** Runs after commit (metrics, notifications); must not throw. */
 export type AfterCommitHook = (stored: StoredAnalysis, principal: Principal, result: { rules: { id: string }[] }) => void;
+/**
+ * Runs once per message whose parse or analysis hit the worker deadline (metrics); `door` is the source
+ * the timed-out analysis is recorded under. Must not throw.
+ */
+export type TimeoutHook = (door: Source, error: AnalysisTimeoutError) => void;
 
 export interface AnalysisServiceDeps extends ServiceContext {
   engine: Engine;
@@ -69,6 +74,7 @@ export interface AnalysisServiceDeps extends ServiceContext {
   retentionDays: number;
   inTransaction?: InTransactionHook[];
   afterCommit?: AfterCommitHook[];
+  onTimeout?: TimeoutHook[];
   /** A tenant's own classifier model (docs/recipients.md, "Tenant learning"); undefined: the engine's. */
   classifierFor?: (tenantId: string) => Promise<ClassifierModel | undefined>;
   /** How long a retry gets the stored analysis (`retention.idempotency_hours`); 24 hours by default. */
@@ -92,7 +98,16 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     return model ? { classifier: model } : {};
   }
 
+  /** Each deadline hit once, however many tenants' analyses record it (the mail doors record one per tenant). */
+  const reported = new WeakSet<AnalysisTimeoutError>();
+  function reportTimeout(door: Source, error: AnalysisTimeoutError): void {
+    if (reported.has(error)) return;
+    reported.add(error);
+    for (const hook of deps.onTimeout ?? []) hook(door, error);
+  }
+
   async function recordTimeout(principal: Principal, message: NormalizedMessage, options: AnalyzeOptions, error: AnalysisTimeoutError): Promise<string> {
+    reportTimeout(options.source, error);
     const id = newId('an');
     const now = toIso(clock.now());
     await insertAnalysis(store.db, {
@@ -134,7 +149,10 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       });
     } catch (error) {
       // A deadline hit is recorded (status failed, with a coverage note) before the door applies its policy.
-      if (isAnalysisTimeout(error) && !options.queued) error.analysisId = await recordTimeout(principal, message, options, error);
+      if (isAnalysisTimeout(error)) {
+        reportTimeout(options.source, error);
+        if (!options.queued) error.analysisId = await recordTimeout(principal, message, options, error);
+      }
       throw error;
     }
 

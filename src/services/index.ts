@@ -1,6 +1,6 @@
 import type { Engine } from '../engine/types.js';
 import { createAuthenticationService, VERIFICATION_OFF, type AuthenticationService } from './authentication/service.js';
-import { createAnalysisService, type AfterCommitHook, type InTransactionHook } from './analysis.js';
+import { createAnalysisService, type AfterCommitHook, type InTransactionHook, type TimeoutHook } from './analysis.js';
 import { createAsyncAnalysisService } from './async-analysis.js';
 import type { ServiceContext } from './context.js';
 import { createKeyService } from './keys.js';
@@ -37,6 +37,8 @@ export interface ServiceOptions {
   tenantDomains?: (tenantId: string) => string[];
   inTransaction?: InTransactionHook[];
   afterCommit?: AfterCommitHook[];
+  /** Deadline hits of the analysis workers, once per message (metrics). */
+  onTimeout?: TimeoutHook[];
   /** Webhook and asynchronous-analysis settings (config `webhooks`); the documented defaults (docs/configuration.md) when absent. */
   webhooks?: WebhookSettings;
   /** Sender authentication before analysis; absent = no verification (no DNS), headers' results only. */
@@ -81,6 +83,7 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     tenantDomains: options.tenantDomains ?? (() => []),
     inTransaction,
     afterCommit,
+    ...(options.onTimeout && { onTimeout: options.onTimeout }),
     ...(tenantModels && { classifierFor: tenantModels.modelFor }),
   });
   const feedback = createFeedbackService(ctx, { analysesDays: options.retentionDays, maxMessageBytes: options.feedbackMessageBytes ?? 1024 * 1024 });

@@ -8,7 +8,7 @@ export interface BrandClaim {
   where: string[];
 }
 
-export type AskKind = 'sign in or give credentials' | 'pay or give card details' | 'buy gift cards' | 'change bank details or wire money' | 'call a phone number';
+export type AskKind = 'sign in or give credentials' | 'pay or give card details' | 'buy gift cards' | 'change bank details or wire money' | 'call a phone number' | 'connect a crypto wallet or claim tokens';
 
 export interface Ask {
   kind: AskKind;

@@ -27,6 +27,7 @@ const ASK_OF_CATEGORY: Record<string, AskKind> = {
   payment: 'pay or give card details',
   giftcard: 'buy gift cards',
   wire: 'change bank details or wire money',
+  crypto: 'connect a crypto wallet or claim tokens',
 };
 
 /** "call (800) 555-0199", "appelez le 01 23 45 67 89": a call-back request with a number. */

@@ -43,6 +43,11 @@ export function parseAddress(raw: string): MailAddress | null {
 
 /** Comma-separated list; commas inside quotes do not split. Invalid members are dropped. */
 export function parseAddressList(raw: string): MailAddress[] {
+  return splitAddressList(raw).map(parseAddress).filter((a): a is MailAddress => a !== null);
+}
+
+/** The members of a comma-separated address list as written (commas inside quotes do not split), empty ones left out. */
+export function splitAddressList(raw: string): string[] {
   const parts: string[] = [];
   let start = 0;
   let quoted = false;
@@ -55,5 +60,5 @@ export function parseAddressList(raw: string): MailAddress[] {
     }
   }
   parts.push(raw.slice(start));
-  return parts.map(parseAddress).filter((a): a is MailAddress => a !== null);
+  return parts.map((p) => p.trim()).filter((p) => p.length > 0);
 }

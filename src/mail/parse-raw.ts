@@ -45,6 +45,20 @@ function flattenAddresses(value: HeaderValue | AddressObject | AddressObject[] |
   return out;
 }
 
+/**
+ * The sender as a mail program shows it. `From: "Brand", _ <x@lure.example>` lists a bare phrase before the
+ * mailbox: programs show "Brand" as the sender, and the address is the first member that has one. Reading
+ * only the first member would leave the analysis without a sender address (docs/detection.md, FROM_DISPLAY_FRAGMENT).
+ */
+function shownSender(members: MailAddress[]): MailAddress | null {
+  const first = members[0];
+  if (!first || first.address.includes('@')) return first ?? null;
+  const mailbox = members.findIndex((m) => m.address.includes('@'));
+  if (mailbox < 0) return first;
+  const shown = members.slice(0, mailbox + 1).map((m) => (m.address.includes('@') ? m.name : m.name || m.address)).filter((n) => n && n !== '_');
+  return { name: shown.join(', ').slice(0, 300), address: members[mailbox]!.address };
+}
+
 /** Lower-cases the domain part only: local parts are case-sensitive in principle (RFC 5321 §2.4). */
 function normaliseAddress(address: string): string {
   const trimmed = address.trim();
@@ -163,7 +177,7 @@ export async function parseRawMessage(raw: Buffer, limits: ParseLimits = DEFAULT
   }
   const subject = headers.get('subject');
   message.subject = typeof subject === 'string' ? subject : '';
-  message.from = flattenAddresses(headers.get('from'))[0] ?? null;
+  message.from = shownSender(flattenAddresses(headers.get('from')));
   message.to = flattenAddresses(headers.get('to'));
   message.cc = flattenAddresses(headers.get('cc'));
   message.replyTo = flattenAddresses(headers.get('reply-to'));

@@ -110,4 +110,12 @@ describe('parseRawMessage', () => {
     expect(message.text.length).toBe(1000);
     expect(message.coverage.join(' ')).toMatch(/text body truncated at 1000 characters/);
   });
+
+  it('reads the sender as a mail program shows it when the From field starts with a bare phrase', async () => {
+    const from = async (value: string) => (await parseRawMessage(mail([`From: ${value}`, 'Content-Type: text/plain', '', 'x']))).from;
+    expect(await from('"Fressnapf Gutschein", service@lure.example')).toEqual({ name: 'Fressnapf Gutschein', address: 'service@lure.example' });
+    expect(await from('Bitcoin, <a@lure.example>, Office, <b@lure.example>')).toEqual({ name: 'Bitcoin', address: 'a@lure.example' });
+    expect(await from('"Smith, John" <john@example.com>')).toEqual({ name: 'Smith, John', address: 'john@example.com' });
+    expect(await from('Jane <jane@example.com>')).toEqual({ name: 'Jane', address: 'jane@example.com' });
+  });
 });

@@ -64,4 +64,6 @@ export const INSURANCE_BRANDS = inSector('insurance', [
   { name: 'Blue Cross Blue Shield', domains: ['bcbs.com'], keywords: ['blue cross blue shield', 'bcbs'] },
   { name: 'Medibank', domains: ['medibank.com.au'], keywords: ['medibank'] },
   { name: 'Bupa', domains: ['bupa.co.uk', 'bupa.com.au', 'bupa.com'], keywords: ['bupa'] },
+  { name: 'ADAC', domains: ['adac.de', 'adac-versicherung.de', 'adac-autovermietung.de'], keywords: ['adac'] },
+  { name: 'CarShield', domains: ['carshield.com'], keywords: ['carshield'] },
 ]);

@@ -25,6 +25,7 @@ export const STREAMING_BRANDS = inSector('streaming', [
   { name: 'Tidal', domains: ['tidal.com'], keywords: ['tidal music', 'tidal hifi'], lookalikeLabels: [] },
   { name: 'Twitch', parent: 'Amazon', domains: ['twitch.tv'], keywords: ['twitch prime', 'twitch tv'], exactKeywords: ['Twitch'], lookalikeLabels: [] },
   { name: 'TV Licensing', domains: ['tvlicensing.co.uk'], keywords: ['tv licensing', 'tv licence'], lookalikeLabels: ['tvlicensing'] },
+  { name: 'SiriusXM', domains: ['siriusxm.com', 'sxm.com', 'siriusxm.ca'], keywords: ['sirius xm', 'siriusxm'] },
 ]);
 
 export const GAMING_BRANDS = inSector('gaming', [

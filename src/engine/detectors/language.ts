@@ -42,7 +42,7 @@ export const credentialRequest = languageRule('CREDENTIAL_REQUEST', ['credential
 export const paymentRequest = languageRule('PAYMENT_REQUEST', ['payment'], (q) => `Asks for a payment or card details: ${q}`, 'credential_request', 'Failed payments, fees to pay, refunds to claim, billing updates');
 export const giftCardRequest = languageRule('GIFT_CARD_REQUEST', ['giftcard'], (q) => `Mentions gift cards or prepaid codes: ${q}`, undefined, 'Gift cards, prepaid vouchers and their codes (a classic BEC payout)');
 export const wireTransferRequest = languageRule('WIRE_TRANSFER_REQUEST', ['wire'], (q) => `Wire-transfer or bank-detail request: ${q}`, undefined, 'Business e-mail compromise: transfers, new bank details, secrecy, "are you available"');
-export const scamOfferLanguage = languageRule('SCAM_OFFER_LANGUAGE', ['scam'], (q) => `Scam or spam offer: ${q}`, undefined, 'Advance-fee stories, crypto and investment bait, casino bonuses, pills and dating offers, miracle cures');
+export const scamOfferLanguage = languageRule('SCAM_OFFER_LANGUAGE', ['scam', 'crypto'], (q) => `Scam or spam offer: ${q}`, undefined, 'Advance-fee stories, crypto and investment bait, casino bonuses, pills and dating offers, miracle cures');
 export const prizeLanguage = languageRule('PRIZE_SCAM_LANGUAGE', ['prize'], (q) => `Prize or reward bait: ${q}`, undefined, 'You have won, you were selected, claim your reward, guaranteed returns');
 
 const GREETING_WORDS = /^\s*(?:dear|hello|hi|hey|attention|bonjour|cher|ch[èe]re|hallo|liebe[r]?|sehr geehrte[r]?|estimad[oa]|hola|gentile|ciao|beste|hallo|ol[áa]|prezad[oa])[\s,:]+([^\s,:!]{1,100})/i;

@@ -2,6 +2,7 @@ import type { Detector, DetectorHit } from '../detector.js';
 import { ownedOrSentFor } from '../delegates.js';
 import { sameOrganisation } from '../organisation.js';
 import { words } from '../text/words.js';
+import { splitAddressList } from '../../mail/addresses.js';
 
 /** "Jane via Group", "'jane@x.org' via List": mailing lists and DMARC-rewriting forwarders. */
 const VIA = /\bvia\b|\bon behalf of\b|\bpar l'interm[ée]diaire de\b|\bim auftrag von\b/i;
@@ -28,6 +29,26 @@ export const displayNameBrand: Detector = {
       return [{ strength: 1, reason: `Display name "${sender.displayName.slice(0, 60)}" claims ${brand.name}, but the address ${sender.address} does not belong to ${brand.name}`, brand: brand.name }];
     }
     return [];
+  },
+};
+
+/**
+ * `From: "Brand", _ <x@lure.example>` or `From: Brand, <a@x>, Office, <b@y>`: more than one member in the
+ * From field. Mail programs show the first phrase as the sender while the address is another; RFC 5322
+ * allows several authors only with a Sender field, which genuine mail practically never uses. No genuine
+ * mail of the labelled corpora does it (docs/detection.md "Rules").
+ */
+export const fromDisplayFragment: Detector = {
+  id: 'FROM_DISPLAY_FRAGMENT',
+  group: 'sender',
+  indicator: 'impersonation',
+  description: 'The From field lists more than one member, so the name shown is not tied to the address',
+  run({ message }) {
+    const field = message.headers.find((h) => h.name.toLowerCase() === 'from');
+    if (!field) return [];
+    const members = splitAddressList(field.value.slice(0, 2000));
+    if (members.length < 2) return [];
+    return [{ strength: 1, reason: `The From field lists ${members.length} members ("${members[0]!.slice(0, 60)}", …): mail programs show the first as the sender, which is not the address it came from` }];
   },
 };
 

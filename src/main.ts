@@ -114,6 +114,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
     {
       engine,
       retentionDays: config.retention.analyses_days,
+      idempotencyWindowMs: config.retention.idempotency_hours * 3_600_000,
       quarantineDays: config.gateway.quarantine_days,
       maxActiveKeys: config.rate_limit.max_active_keys_per_tenant,
       feedbackMessageBytes: config.feedback.max_message_bytes,
@@ -153,6 +154,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       analysesDays: config.retention.analyses_days,
       quarantineDays: config.gateway.quarantine_days,
       feedbackDays: config.feedback.retention_days,
+      idempotencyHours: config.retention.idempotency_hours,
     }).concat(
       // Console sessions past their idle or absolute expiry (docs/console.md); few rows, one statement.
       { name: 'console_sessions', deleteBatch: () => services.consoleSessions.purge() },
@@ -223,7 +225,7 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     }
     const gateway = createRuntimeGateway(runtime, runtime.services.quarantine);
     if (config.milter.enabled) doors.push(await startMilterDoor(runtime, gateway));
-    if (config.smtp.enabled) doors.push(await startSmtpDoor({ ...runtime, reports: runtime.services.reports }, gateway, relay));
+    if (config.smtp.enabled) doors.push(await startSmtpDoor({ ...runtime, reports: runtime.services.reports, deliveredCopies: runtime.services.deliveredCopies }, gateway, relay));
     const webhooks = startWebhookJobs({ ...runtime, version: VERSION, onOutcome: (outcome) => runtime.metrics.webhookDeliveries.inc({ outcome }) });
     background.push(webhooks);
     if (config.digests.enabled) background.push(startDigestComponent(runtime));

@@ -12,10 +12,10 @@ import { findAnalysis, findAnalysesByIds, insertAnalysis, listAnalyses, listAnal
 import { buildRecord, rowToStored, type StoredAnalysis } from './analysis-record.js';
 import type { ServiceContext } from './context.js';
 import { messageSummary, recipientList } from './message-summary.js';
-import { inTransaction } from '../store/transaction.js';
+import { inTransaction, isUniqueViolation } from '../store/transaction.js';
 import type { ListService } from './lists.js';
 import type { QuotaService, QuotaState } from './quota.js';
-import { DEFAULT_IDEMPOTENCY, IdempotencyCache } from './idempotency.js';
+import { createIdempotencyStore, DEFAULT_IDEMPOTENCY_WINDOW_MS, idempotencyClaim, type IdempotencyClaim } from './idempotency.js';
 
 export type { AnalysisFilter };
 
@@ -33,8 +33,9 @@ export interface AnalyzeOptions {
   recipients?: string[];
   /**
    * A retry of an earlier analysis (docs/security.md "Faults and retries"): within the window the stored
-   * analysis is returned, with no new charge and no new webhook event. `key` is scoped to the tenant and
-   * mode here; `fingerprint` must match the first request's.
+   * analysis is returned, with no new charge and no new webhook event, also after a restart and from
+   * another process on the same store. `key` is scoped to the tenant and mode here; `fingerprint` must
+   * match the first request's (else IdempotencyConflict).
    */
   idempotency?: { key: string; fingerprint: string };
 }
@@ -84,12 +85,14 @@ export interface AnalysisServiceDeps extends ServiceContext {
   onTimeout?: TimeoutHook[];
   /** A tenant's own classifier model (docs/recipients.md, "Tenant learning"); undefined: the engine's. */
   classifierFor?: (tenantId: string) => Promise<ClassifierModel | undefined>;
+  /** How long a retry gets the stored analysis (`retention.idempotency_hours`); 24 hours by default. */
+  idempotencyWindowMs?: number;
 }
 
 
 export function createAnalysisService(deps: AnalysisServiceDeps) {
   const { store, clock, newId, engine, quota, lists } = deps;
-  const retries = new IdempotencyCache(DEFAULT_IDEMPOTENCY, () => clock.now());
+  const retries = createIdempotencyStore(store, deps.idempotencyWindowMs ?? DEFAULT_IDEMPOTENCY_WINDOW_MS, () => clock.now());
   const scopeOf = (principal: Principal): AnalysisScope => ({
     tenantId: principal.tenant.id,
     livemode: principal.livemode,
@@ -133,78 +136,96 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     return id;
   }
 
+  /**
+   * The one path every door takes (architecture: "one engine, three doors"): lists → engine →
+   * one transaction that charges quota, prices, stores, claims the retry key and queues hooks.
+   */
+  async function analyseNew(principal: Principal, message: NormalizedMessage, options: AnalyzeOptions, retry: { claim: IdempotencyClaim; stale: string | null } | null): Promise<AnalysisOutcome> {
+    const charging = options.chargeQuota && principal.livemode;
+    if (charging) await quota.assertAvailable(principal.tenant);
+    const { allowList, blockList, recipientLists } = await lists.forEngine(principal, options.recipients ?? recipientList(message));
+    let result;
+    try {
+      result = await engine.analyze(message, {
+        allowList,
+        blockList,
+        recipientLists,
+        tenantDomains: deps.tenantDomains(principal.tenant.id),
+        now: clock.now(),
+        ...(message.authentication ? { authentication: message.authentication } : {}),
+        ...(await tenantClassifier(principal)),
+      });
+    } catch (error) {
+      // A deadline hit is recorded (status failed, with a coverage note) before the door applies its policy.
+      if (isAnalysisTimeout(error)) {
+        reportTimeout(options.source, error);
+        if (!options.queued) error.analysisId = await recordTimeout(principal, message, options, error);
+      }
+      throw error;
+    }
+
+    const completedAt = toIso(clock.now());
+    const id = options.queued?.id ?? newId('an');
+    const createdAt = options.queued?.createdAt ?? completedAt;
+    const { record, quotaAfter, stored } = await inTransaction(store, async (trx) => {
+      // The retry key first: a transaction that loses the key to another process fails before it charges.
+      if (retry) await retries.claim(trx, retry.claim, id, completedAt, retry.stale);
+      const charge = charging ? await quota.charge(trx, principal.tenant) : null;
+      const record = buildRecord({ id, result, costMicros: charge?.costMicros ?? 0, createdAt, source: options.source, livemode: principal.livemode, authentication: message.authentication });
+      const row = {
+        id,
+        tenant_id: principal.tenant.id,
+        livemode: principal.livemode ? 1 : 0,
+        source: options.source,
+        status: 'completed',
+        verdict: record.verdict,
+        score: record.score,
+        ...messageSummary(message),
+        result_json: JSON.stringify(record),
+        // Kept beside the client-visible record (which has no rules) for the console (docs/console.md).
+        rules_json: JSON.stringify(result.rules.map((r) => ({ id: r.id, strength: r.strength, weight: r.weight, reason: r.reason }))),
+        cost_micros: charge?.costMicros ?? 0,
+        api_key_id: options.apiKeyId ?? null,
+        created_at: createdAt,
+        completed_at: completedAt,
+      };
+      await (options.queued ? options.queued.complete(trx, row) : insertAnalysis(trx, row));
+      const stored = rowToStored(row);
+      for (const hook of deps.inTransaction ?? []) await hook(trx, stored, principal);
+      return { record, quotaAfter: charge?.quota, stored };
+    });
+    for (const hook of deps.afterCommit ?? []) hook(stored, principal, result);
+    return { record, quota: quotaAfter ?? (await quota.state(principal.tenant)) };
+  }
+
+  async function replayed(principal: Principal, record: AnalysisRecord): Promise<AnalysisOutcome> {
+    return { record, replayed: true, quota: await quota.state(principal.tenant) };
+  }
+
   const service = {
     /** Records a message whose parsing hit the deadline (the doors' parse runs before any analysis). */
     recordTimeout: (principal: Principal, message: NormalizedMessage, options: AnalyzeOptions, error: AnalysisTimeoutError) => recordTimeout(principal, message, options, error),
 
     /**
-     * The one path every door takes (architecture: "one engine, three doors"): lists → engine →
-     * one transaction that charges quota, prices, stores and queues hooks.
+     * The one path every door takes (architecture: "one engine, three doors"). A retry within the window
+     * (`options.idempotency`, docs/security.md "Faults and retries") gets the stored analysis back,
+     * `replayed`; anything else is analysed (analyseNew).
      */
     async analyze(principal: Principal, message: NormalizedMessage, options: AnalyzeOptions): Promise<AnalysisOutcome> {
-      if (options.idempotency && !options.queued) {
-        const { key, fingerprint } = options.idempotency;
-        let quotaAfter: QuotaState | undefined;
-        const { record, replayed } = await retries.once(`${principal.tenant.id}\0${principal.livemode ? 1 : 0}\0${key}`, fingerprint, async () => {
-          const outcome = await service.analyze(principal, message, { ...options, idempotency: undefined });
-          quotaAfter = outcome.quota;
-          return outcome.record;
-        });
-        return { record, replayed, quota: quotaAfter ?? (await quota.state(principal.tenant)) };
-      }
-      const charging = options.chargeQuota && principal.livemode;
-      if (charging) await quota.assertAvailable(principal.tenant);
-      const { allowList, blockList, recipientLists } = await lists.forEngine(principal, options.recipients ?? recipientList(message));
-      let result;
+      if (!options.idempotency || options.queued) return analyseNew(principal, message, options, null);
+      const claim = idempotencyClaim(principal, options.idempotency.key, options.idempotency.fingerprint);
+      const earlier = await retries.replay(claim);
+      if ('record' in earlier) return replayed(principal, earlier.record);
       try {
-        result = await engine.analyze(message, {
-          allowList,
-          blockList,
-          recipientLists,
-          tenantDomains: deps.tenantDomains(principal.tenant.id),
-          now: clock.now(),
-          ...(message.authentication ? { authentication: message.authentication } : {}),
-          ...(await tenantClassifier(principal)),
-        });
+        return await analyseNew(principal, message, options, { claim, stale: earlier.stale });
       } catch (error) {
-        // A deadline hit is recorded (status failed, with a coverage note) before the door applies its policy.
-        if (isAnalysisTimeout(error)) {
-          reportTimeout(options.source, error);
-          if (!options.queued) error.analysisId = await recordTimeout(principal, message, options, error);
-        }
+        if (!isUniqueViolation(error)) throw error;
+        // Another process (or session) committed an analysis for this key first; this one was rolled back
+        // whole (no analysis, charge or event), and the first one's analysis is the answer.
+        const winner = await retries.replay(claim);
+        if ('record' in winner) return replayed(principal, winner.record);
         throw error;
       }
-
-      const completedAt = toIso(clock.now());
-      const id = options.queued?.id ?? newId('an');
-      const createdAt = options.queued?.createdAt ?? completedAt;
-      const { record, quotaAfter, stored } = await inTransaction(store, async (trx) => {
-        const charge = charging ? await quota.charge(trx, principal.tenant) : null;
-        const record = buildRecord({ id, result, costMicros: charge?.costMicros ?? 0, createdAt, source: options.source, livemode: principal.livemode, authentication: message.authentication });
-        const row = {
-          id,
-          tenant_id: principal.tenant.id,
-          livemode: principal.livemode ? 1 : 0,
-          source: options.source,
-          status: 'completed',
-          verdict: record.verdict,
-          score: record.score,
-          ...messageSummary(message),
-          result_json: JSON.stringify(record),
-          // Kept beside the client-visible record (which has no rules) for the console (docs/console.md).
-          rules_json: JSON.stringify(result.rules.map((r) => ({ id: r.id, strength: r.strength, weight: r.weight, reason: r.reason }))),
-          cost_micros: charge?.costMicros ?? 0,
-          api_key_id: options.apiKeyId ?? null,
-          created_at: createdAt,
-          completed_at: completedAt,
-        };
-        await (options.queued ? options.queued.complete(trx, row) : insertAnalysis(trx, row));
-        const stored = rowToStored(row);
-        for (const hook of deps.inTransaction ?? []) await hook(trx, stored, principal);
-        return { record, quotaAfter: charge?.quota, stored };
-      });
-      for (const hook of deps.afterCommit ?? []) hook(stored, principal, result);
-      return { record, quota: quotaAfter ?? (await quota.state(principal.tenant)) };
     },
 
     async get(principal: Principal, id: string): Promise<StoredAnalysis> {

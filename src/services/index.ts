@@ -11,6 +11,8 @@ import { createFeedbackService } from './feedback.js';
 import { createDigestService, type DigestServiceOptions } from './digests/service.js';
 import { DEFAULT_DIGEST_OPTIONS } from './digests/defaults.js';
 import { createListService } from './lists.js';
+import { createDeliveredCopies } from './delivered-copies.js';
+import { DEFAULT_IDEMPOTENCY_WINDOW_MS } from './idempotency.js';
 import { createQuarantineService } from './quarantine.js';
 import { createQuotaService } from './quota.js';
 import { createTenantModels, type TenantModelsOptions } from './learning/tenant-models.js';
@@ -28,6 +30,8 @@ import { ASYNC_LEASE_MS, DEFAULT_WEBHOOK_SETTINGS, LEASE_MARGIN_MS, type Webhook
 export interface ServiceOptions {
   engine: Engine;
   retentionDays: number;
+  /** `retention.idempotency_hours` in ms: how long a retry gets the stored analysis (24 hours by default). */
+  idempotencyWindowMs?: number;
   /** `gateway.quarantine_days` (default 30). */
   quarantineDays?: number;
   tenantDomains?: (tenantId: string) => string[];
@@ -75,6 +79,7 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     quota,
     lists,
     retentionDays: options.retentionDays,
+    ...(options.idempotencyWindowMs !== undefined && { idempotencyWindowMs: options.idempotencyWindowMs }),
     tenantDomains: options.tenantDomains ?? (() => []),
     inTransaction,
     afterCommit,
@@ -105,6 +110,8 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     // Digests carry the self-service links of each held message when links are configured.
     digests: createDigestService(ctx, { ...digestOptions, links: digestOptions.links ?? selfService.digestLinks }),
     quarantine,
+    /** Tenant copies the SMTP door already handed on (docs/smtp-filter.md "Several tenants in one message"). */
+    deliveredCopies: createDeliveredCopies(ctx, options.idempotencyWindowMs ?? DEFAULT_IDEMPOTENCY_WINDOW_MS),
     selfService,
     /** Labelled messages of feedback, newest first, each once (export, tenant training). */
     labelledFeedback: (tenantId: string | null, max: number) => labelledFeedback(ctx, tenantId, max),

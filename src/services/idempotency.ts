@@ -55,8 +55,9 @@ export function createIdempotencyStore(store: Store, windowMs: number, now: () =
       if (!row || row.created_at < expiredBefore()) return { stale: null };
       if (row.fingerprint !== claim.fingerprint) throw new IdempotencyConflict('the key was already used for another request');
       const analysis = await findAnalysis(store.db, { tenantId: claim.id.tenant_id, livemode: claim.id.livemode === 1, visibleSince: '' }, row.analysis_id);
-      if (!analysis?.result_json || analysis.status !== 'completed') return { stale: row.analysis_id };
-      return { record: JSON.parse(analysis.result_json) as AnalysisRecord };
+      if (!analysis?.result || analysis.status !== 'completed') return { stale: row.analysis_id };
+      // A completed analysis keeps its whole record.
+      return { record: analysis.result as AnalysisRecord };
     },
 
     /** Inside the analysis's transaction: fails (unique violation) when another analysis holds the key. */

@@ -8,7 +8,7 @@ import { isAnalysisTimeout, type AnalysisTimeoutError } from '../engine/analysis
 import type { Engine } from '../engine/types.js';
 import type { ClassifierModel } from '../engine/classifier/model.js';
 import type { Database } from '../store/schema.js';
-import { findAnalysis, insertAnalysis, listAnalyses, streamAnalyses, type AnalysisFilter, type AnalysisScope } from '../store/repositories/analyses.js';
+import { findAnalysis, findAnalysesByIds, insertAnalysis, listAnalyses, listAnalysisIds, streamAnalyses, type AnalysisFilter, type AnalysisScope } from '../store/repositories/analyses.js';
 import { buildRecord, entryToStored, type StoredAnalysis } from './analysis-record.js';
 import type { ServiceContext } from './context.js';
 import { messageSummary, recipientList } from './message-summary.js';
@@ -38,6 +38,14 @@ export interface AnalyzeOptions {
    * match the first request's (else IdempotencyConflict).
    */
   idempotency?: { key: string; fingerprint: string };
+}
+
+/** A row of `listPage`: `stored` is null when the caller said it already has this analysis. */
+export interface ListedAnalysis {
+  id: string;
+  /** No longer queued: its record will not change. */
+  final: boolean;
+  stored: StoredAnalysis | null;
 }
 
 export interface QueuedTarget {
@@ -229,6 +237,26 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     async list(principal: Principal, filter: AnalysisFilter): Promise<{ items: StoredAnalysis[]; total: number }> {
       const { entries, total } = await listAnalyses(store.db, scopeOf(principal), filter);
       return { items: entries.map(entryToStored), total };
+    },
+
+    /**
+     * One page of the listing for a caller that keeps serialized copies of analyses (GET /v1/analyses):
+     * only the rows it has no copy of (`known` says no) are read whole and parsed; the others come as id
+     * and status. A row's record never changes once it is no longer `queued` (docs/performance.md).
+     */
+    async listPage(principal: Principal, filter: AnalysisFilter, known: (id: string) => boolean): Promise<{ items: ListedAnalysis[]; total: number }> {
+      const scope = scopeOf(principal);
+      const { rows, total } = await listAnalysisIds(store.db, scope, filter);
+      const wanted = new Set(rows.filter((r) => r.status === 'queued' || !known(r.id)).map((r) => r.id));
+      const found = new Map((await findAnalysesByIds(store.db, scope, [...wanted])).map((entry) => [entry.id, entryToStored(entry)]));
+      const items: ListedAnalysis[] = [];
+      for (const { id, status } of rows) {
+        const stored = found.get(id);
+        if (stored) items.push({ id, final: stored.status !== 'queued', stored });
+        // Gone between the two reads (retention) when it was wanted; else the caller's copy stands.
+        else if (!wanted.has(id)) items.push({ id, final: status !== 'queued', stored: null });
+      }
+      return { items, total };
     },
 
     /** Every analysis the filter selects, newest first, one batch in memory at a time (history export). */

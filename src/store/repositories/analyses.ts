@@ -126,6 +126,33 @@ export async function listAnalyses(db: Kysely<Database>, scope: AnalysisScope, f
 }
 
 /**
+ * One page of the listing without the stored results: id and status of each row, newest first, and the
+ * total. The caller fetches the rows it has no serialized copy of with `findAnalysesByIds`.
+ */
+export async function listAnalysisIds(db: Kysely<Database>, scope: AnalysisScope, filter: AnalysisFilter): Promise<{ rows: Array<{ id: string; status: string }>; total: number }> {
+  const base = filteredAnalyses(db, scope, filter);
+  const [rows, count] = await Promise.all([
+    base.select(['id', 'status']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** The scope's analyses among `ids`, without their rules (in no particular order; ids outside the scope or gone are left out). */
+export async function findAnalysesByIds(db: Kysely<Database>, scope: AnalysisScope, ids: readonly string[]): Promise<AnalysisEntry[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('analyses')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('tenant_id', '=', scope.tenantId)
+    .where('livemode', '=', scope.livemode ? 1 : 0)
+    .where('created_at', '>=', scope.visibleSince)
+    .execute();
+  return rows.map((row) => analysisEntry(row));
+}
+
+/**
  * Every analysis the filter selects, newest first, read `batchSize` rows at a time by keyset (created_at,
  * id) so an export of any length holds one batch in memory and never skips or repeats a row when new
  * analyses arrive meanwhile.

@@ -1,16 +1,20 @@
 /**
- * npm run bench:api [-- --duration 10 --connections 50 --db URL]
+ * npm run bench:api [-- --duration 10 --connections 50 --db URL --profile DIR --only analyze|list]
  *
  * Starts a real `phishgate serve` child process (SQLite in a temp dir unless --db is given), creates an
  * enterprise tenant and key, raises the rate limit by config, then drives POST /v1/analyze and
- * GET /v1/analyses with autocannon and prints requests/s and latency percentiles.
+ * GET /v1/analyses with autocannon and prints requests/s and latency percentiles. The listing runs twice:
+ * the newest page over and over (what a dashboard polls), and pages at random offsets across everything
+ * the analyze run stored (most of them not among the serialized items the listing keeps). `--profile DIR` starts
+ * serve with `--cpu-prof` (one .cpuprofile per thread, workers included, written to DIR at exit); `--only` measures one
+ * scenario (the warm-up's analyses still fill the list).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { runPhishgate, startBenchServer } from './bench-support.js';
+import { processCpu, runPhishgate, startBenchServer } from './bench-support.js';
 
 const { values } = parseArgs({
   options: {
@@ -18,6 +22,8 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     db: { type: 'string' },
     processes: { type: 'string', default: '1' },
+    profile: { type: 'string' },
+    only: { type: 'string' },
   },
 });
 
@@ -39,7 +45,9 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => autocannon(opts, (err, result) => (err ? reject(err) : resolve(result))));
 }
 
-const summary = (name: string, r: autocannon.Result) => ({
+type Cpu = { main: number; total: number } | null;
+
+const summary = (name: string, r: autocannon.Result, cpu: Cpu = null) => ({
   scenario: name,
   'requests/s (mean)': Math.round(r.requests.average),
   'p50 ms': r.latency.p50,
@@ -47,12 +55,23 @@ const summary = (name: string, r: autocannon.Result) => ({
   'non-2xx': r.non2xx,
   errors: r.errors,
   total: r.requests.total,
+  // Server CPU per request (all threads / main thread): comparable across runs even on a busy machine.
+  'CPU ms/req': cpu ? Number(((cpu.total * 1000) / r.requests.total).toFixed(2)) : '',
+  'main ms/req': cpu ? Number(((cpu.main * 1000) / r.requests.total).toFixed(2)) : '',
 });
+
+/** Runs `work` and returns its result with the CPU the server process(es) used meanwhile. */
+async function measured<T>(pids: number[], work: () => Promise<T>): Promise<[T, Cpu[]]> {
+  const before = pids.map(processCpu);
+  const result = await work();
+  const after = pids.map(processCpu);
+  return [result, pids.map((_, i) => (before[i] && after[i] ? { main: after[i]!.main - before[i]!.main, total: after[i]!.total - before[i]!.total } : null))];
+}
 
 async function main(): Promise<void> {
   const tenant = JSON.parse((await runPhishgate(['tenant', 'create', '--name', 'bench', '--plan', 'enterprise'], env)).stdout);
   const { key } = JSON.parse((await runPhishgate(['key', 'create', '--tenant', tenant.id], env)).stdout);
-  const servers = await Promise.all(Array.from({ length: Number(values.processes) }, () => startBenchServer(env)));
+  const servers = await Promise.all(Array.from({ length: Number(values.processes) }, () => startBenchServer(env, values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : [])));
   const urls = servers.map((s) => `http://${s.address}`);
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const duration = Number(values.duration);
@@ -60,15 +79,23 @@ async function main(): Promise<void> {
   try {
     // Warm-up (JIT, SQLite page cache) is not measured.
     await run({ url: urls[0]!, duration: 2, connections, requests: [{ method: 'POST', path: '/v1/analyze', headers, body: SAMPLE }] });
-    const analyze = await Promise.all(
+    const pids = servers.map((s) => s.pid);
+    const [analyze, analyzeCpu] = values.only === 'list' ? [[], []] : await measured(pids, () => Promise.all(
       urls.map((url) => run({ url, duration, connections: Math.ceil(connections / urls.length), requests: [{ method: 'POST', path: '/v1/analyze', headers, body: SAMPLE }] })),
+    ));
+    const [list, listCpu] = values.only === 'analyze' ? [null, []] : await measured(pids.slice(0, 1), () => run({ url: urls[0]!, duration, connections, requests: [{ method: 'GET', path: '/v1/analyses?limit=50', headers }] }));
+    const total = ((await (await fetch(`${urls[0]}/v1/analyses?limit=1`, { headers })).json()) as { data: { total: number } }).data.total;
+    const randomPage = (): string => `/v1/analyses?limit=50&offset=${Math.floor(Math.random() * Math.max(1, total - 50))}`;
+    const [pages, pagesCpu] = values.only === 'analyze' ? [null, []] : await measured(pids.slice(0, 1), () =>
+      run({ url: urls[0]!, duration, connections, requests: [{ method: 'GET', path: randomPage(), headers, setupRequest: (req) => ({ ...req, path: randomPage() }) }] }),
     );
-    const list = await run({ url: urls[0]!, duration, connections, requests: [{ method: 'GET', path: '/v1/analyses?limit=50', headers }] });
-    const rows = analyze.map((r, i) => summary(`POST /v1/analyze${urls.length > 1 ? ` (process ${i + 1})` : ''}`, r));
+    const rows = analyze.map((r, i) => summary(`POST /v1/analyze${urls.length > 1 ? ` (process ${i + 1})` : ''}`, r, analyzeCpu[i]));
     if (analyze.length > 1) rows.push({ ...rows[0]!, scenario: 'POST /v1/analyze (all processes, sum)', 'requests/s (mean)': rows.reduce((s, r) => s + r['requests/s (mean)'], 0) });
-    rows.push(summary('GET /v1/analyses?limit=50', list));
+    if (list) rows.push(summary('GET /v1/analyses?limit=50', list, listCpu[0]));
+    if (pages) rows.push(summary('GET /v1/analyses?limit=50&offset=(random)', pages, pagesCpu[0]));
     console.log(`database: ${values.db ? values.db.replace(/:[^:@/]*@/, ':***@') : 'SQLite (temp file)'}, processes: ${urls.length}, connections: ${connections}, duration: ${duration}s`);
     console.table(rows);
+    console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${availableParallelism()} cores)`);
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     rmSync(dir, { recursive: true, force: true });

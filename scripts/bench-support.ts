@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -21,7 +22,7 @@ export function runPhishgate(argv: string[], env: NodeJS.ProcessEnv): Promise<{ 
  * Starts `phishgate serve` on free ports and resolves with its addresses (`http`, `smtp`, …) once it logs
  * "phishgate listening". `nodeArgs` go before the entry point (e.g. `--cpu-prof`).
  */
-export function startBenchServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<{ address: string; addresses: Record<string, string>; stop: () => Promise<void> }> {
+export function startBenchServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<{ address: string; addresses: Record<string, string>; pid: number; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [...nodeArgs, ...entry(), 'serve'], {
     cwd: ROOT,
     env: { PHISHGATE_HTTP_PORT: '0', ...process.env, ...env, PHISHGATE_LOG_LEVEL: 'info' },
@@ -41,6 +42,7 @@ export function startBenchServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = []
       resolve({
         address: JSON.parse(line).addresses.http,
         addresses: JSON.parse(line).addresses,
+        pid: child.pid!,
         stop: () => new Promise((done) => {
           child.once('close', () => done());
           child.kill('SIGTERM');
@@ -48,4 +50,22 @@ export function startBenchServer(env: NodeJS.ProcessEnv, nodeArgs: string[] = []
       });
     });
   });
+}
+
+/**
+ * CPU seconds a process has used so far (Linux /proc; null elsewhere): the main thread (the event loop)
+ * and all threads together (worker threads, libuv pool, GC). Unlike wall-clock rates, CPU time per
+ * request hardly moves when other work shares the machine.
+ */
+export function processCpu(pid: number): { main: number; total: number } | null {
+  try {
+    const ticks = (stat: string): number => {
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    };
+    const hz = 100;
+    return { main: ticks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')) / hz, total: ticks(readFileSync(`/proc/${pid}/stat`, 'utf8')) / hz };
+  } catch {
+    return null;
+  }
 }

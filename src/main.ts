@@ -10,6 +10,8 @@ import { availableParallelism } from 'node:os';
 import { inProcessAnalysisClient, type AnalysisClient } from './engine/analysis-client.js';
 import { createEngineFromConfig } from './engine/create.js';
 import { createEnginePool } from './engine/worker-pool.js';
+import { DETECTORS } from './engine/registry.js';
+import { validateRuleConfig } from './engine/rule-config.js';
 import { parseLimitsOf } from './engine/limits.js';
 import { loadSecrets } from './config/loader.js';
 import type { Engine } from './engine/types.js';
@@ -32,7 +34,7 @@ import { VERSION } from './version.js';
 import { createMetrics, type Metrics } from './ops/metrics.js';
 import { createReadiness, type Readiness } from './core/readiness.js';
 import { storeWritable } from './ops/store-readiness.js';
-import { analysisMetricsHook, instrumentEngine } from './ops/instrument.js';
+import { analysisMetricsHook, instrumentEngine, timeoutMetricsHook } from './ops/instrument.js';
 import { startMetricsServer } from './ops/metrics-server.js';
 import { createJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { createRetention, type Retention } from './jobs/retention.js';
@@ -74,6 +76,9 @@ export interface RuntimeOptions {
 
 /** Opens and migrates the store and builds engine and services; shared by `serve` and the CLI commands. */
 export async function createRuntime(config: Config, logger: Logger, clock: Clock = systemClock, options: RuntimeOptions = {}): Promise<Runtime> {
+  // The engine checks its rules against the configuration when it is built; with workers that happens in each
+  // worker, too late to refuse start-up, so the check runs here first (docs/detection.md "Rules").
+  validateRuleConfig(DETECTORS, config.engine);
   const store = openStore(config.database.url, {
     busyTimeoutMs: config.database.busy_timeout_ms,
     poolMax: config.database.pool_max,
@@ -114,11 +119,13 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
     {
       engine,
       retentionDays: config.retention.analyses_days,
+      idempotencyWindowMs: config.retention.idempotency_hours * 3_600_000,
       quarantineDays: config.gateway.quarantine_days,
       maxActiveKeys: config.rate_limit.max_active_keys_per_tenant,
       feedbackMessageBytes: config.feedback.max_message_bytes,
       tenantDomains: (id) => domainsByTenant.get(id) ?? [],
       afterCommit: [analysisMetricsHook(metrics)],
+      onTimeout: [timeoutMetricsHook(metrics)],
       webhooks: webhookSettingsFromConfig(config.webhooks),
       authentication: createAuthenticationService(config.auth, { logger: logger.child({ component: 'authentication' }) }),
       digests: digestOptionsFromConfig(config, linkSecrets, createDigestSender(config.smtp)),
@@ -152,6 +159,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       analysesDays: config.retention.analyses_days,
       quarantineDays: config.gateway.quarantine_days,
       feedbackDays: config.feedback.retention_days,
+      idempotencyHours: config.retention.idempotency_hours,
     }).concat(
       // Console sessions past their idle or absolute expiry (docs/console.md); few rows, one statement.
       { name: 'console_sessions', deleteBatch: () => services.consoleSessions.purge() },
@@ -222,7 +230,7 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
     }
     const gateway = createRuntimeGateway(runtime, runtime.services.quarantine);
     if (config.milter.enabled) doors.push(await startMilterDoor(runtime, gateway));
-    if (config.smtp.enabled) doors.push(await startSmtpDoor({ ...runtime, reports: runtime.services.reports }, gateway, relay));
+    if (config.smtp.enabled) doors.push(await startSmtpDoor({ ...runtime, reports: runtime.services.reports, deliveredCopies: runtime.services.deliveredCopies }, gateway, relay));
     const webhooks = startWebhookJobs({ ...runtime, version: VERSION, onOutcome: (outcome) => runtime.metrics.webhookDeliveries.inc({ outcome }) });
     background.push(webhooks);
     if (config.digests.enabled) background.push(startDigestComponent(runtime));

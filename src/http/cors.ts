@@ -12,7 +12,7 @@ export interface CorsOptions {
 /** Request headers a browser client may send; anything else in a preflight is not granted. */
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'];
 /** Response headers a browser client may read besides the CORS-safelisted ones. */
-const EXPOSED_HEADERS = ['X-Quota-Used', 'X-Quota-Limit', 'X-Quota-Remaining', 'Retry-After', 'X-Request-Id', 'Allow'];
+const EXPOSED_HEADERS = ['X-Quota-Used', 'X-Quota-Limit', 'X-Quota-Remaining', 'Retry-After', 'X-Request-Id', 'Allow', 'Idempotent-Replayed'];
 
 /**
  * Cross-origin access for browser dashboards, off unless origins are configured. Origins are matched

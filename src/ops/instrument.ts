@@ -1,6 +1,6 @@
 import type { Plan } from '../core/domain.js';
 import type { Engine } from '../engine/types.js';
-import type { AfterCommitHook } from '../services/analysis.js';
+import type { AfterCommitHook, TimeoutHook } from '../services/analysis.js';
 import type { Metrics } from './metrics.js';
 
 /** The same engine, timed: every door's analyses land in one histogram. */
@@ -29,4 +29,9 @@ export function analysisMetricsHook(metrics: Metrics): AfterCommitHook {
     });
     for (const rule of result.rules) metrics.ruleHits.inc({ rule: rule.id });
   };
+}
+
+/** Counts deadline hits of the analysis workers by door and stage (docs/operations.md). */
+export function timeoutMetricsHook(metrics: Metrics): TimeoutHook {
+  return (door, error) => metrics.analysisTimeouts.inc({ door, stage: error.stage });
 }

@@ -23,6 +23,12 @@ export function createMetrics() {
       buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 5],
       registers: [registry],
     }),
+    analysisTimeouts: new Counter({
+      name: 'phishgate_analysis_timeouts_total',
+      help: 'Messages whose parse or analysis hit the worker deadline (engine.workers.deadline_ms), by door and stage',
+      labelNames: ['door', 'stage'] as const,
+      registers: [registry],
+    }),
     ruleHits: new Counter({ name: 'phishgate_rule_hits_total', help: 'Detection rules that fired', labelNames: ['rule'] as const, registers: [registry] }),
     httpRequests: new Counter({
       name: 'phishgate_http_requests_total',

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AnalysisRecord } from '../core/analysis.js';
+import type { AnalysisEntry, AnalysisRecord } from '../core/analysis.js';
 import { DAY_MS, toIso } from '../core/clock.js';
 import type { Principal } from '../core/domain.js';
 import { notFound } from '../core/errors.js';
@@ -8,14 +8,14 @@ import { isAnalysisTimeout, type AnalysisTimeoutError } from '../engine/analysis
 import type { Engine } from '../engine/types.js';
 import type { ClassifierModel } from '../engine/classifier/model.js';
 import type { Database } from '../store/schema.js';
-import { findAnalysis, insertAnalysis, listAnalyses, streamAnalyses, type AnalysisFilter, type AnalysisRow, type AnalysisScope } from '../store/repositories/analyses.js';
-import { buildRecord, rowToStored, type StoredAnalysis } from './analysis-record.js';
+import { findAnalysis, findAnalysesByIds, insertAnalysis, listAnalyses, listAnalysisIds, streamAnalyses, type AnalysisFilter, type AnalysisScope } from '../store/repositories/analyses.js';
+import { buildRecord, entryToStored, type StoredAnalysis } from './analysis-record.js';
 import type { ServiceContext } from './context.js';
 import { messageSummary, recipientList } from './message-summary.js';
-import { inTransaction } from '../store/transaction.js';
+import { inTransaction, isUniqueViolation } from '../store/transaction.js';
 import type { ListService } from './lists.js';
 import type { QuotaService, QuotaState } from './quota.js';
-import { DEFAULT_IDEMPOTENCY, IdempotencyCache } from './idempotency.js';
+import { createIdempotencyStore, DEFAULT_IDEMPOTENCY_WINDOW_MS, idempotencyClaim, type IdempotencyClaim } from './idempotency.js';
 
 export type { AnalysisFilter };
 
@@ -33,17 +33,26 @@ export interface AnalyzeOptions {
   recipients?: string[];
   /**
    * A retry of an earlier analysis (docs/security.md "Faults and retries"): within the window the stored
-   * analysis is returned, with no new charge and no new webhook event. `key` is scoped to the tenant and
-   * mode here; `fingerprint` must match the first request's.
+   * analysis is returned, with no new charge and no new webhook event, also after a restart and from
+   * another process on the same store. `key` is scoped to the tenant and mode here; `fingerprint` must
+   * match the first request's (else IdempotencyConflict).
    */
   idempotency?: { key: string; fingerprint: string };
+}
+
+/** A row of `listPage`: `stored` is null when the caller said it already has this analysis. */
+export interface ListedAnalysis {
+  id: string;
+  /** No longer queued: its record will not change. */
+  final: boolean;
+  stored: StoredAnalysis | null;
 }
 
 export interface QueuedTarget {
   id: string;
   createdAt: string;
-  /** Writes the final row in place of the insert, inside the same transaction; throws to roll back. */
-  complete: (trx: Kysely<Database>, row: AnalysisRow) => Promise<void>;
+  /** Writes the final entry in place of the insert, inside the same transaction; throws to roll back. */
+  complete: (trx: Kysely<Database>, entry: AnalysisEntry) => Promise<void>;
 }
 
 export interface AnalysisOutcome {
@@ -58,6 +67,11 @@ export interface AnalysisOutcome {
 export type InTransactionHook = (trx: Kysely<Database>, stored: StoredAnalysis, principal: Principal) => Promise<void>;
 /** Runs after commit (metrics, notifications); must not throw. */
 export type AfterCommitHook = (stored: StoredAnalysis, principal: Principal, result: { rules: { id: string }[] }) => void;
+/**
+ * Runs once per message whose parse or analysis hit the worker deadline (metrics); `door` is the source
+ * the timed-out analysis is recorded under. Must not throw.
+ */
+export type TimeoutHook = (door: Source, error: AnalysisTimeoutError) => void;
 
 export interface AnalysisServiceDeps extends ServiceContext {
   engine: Engine;
@@ -68,14 +82,17 @@ export interface AnalysisServiceDeps extends ServiceContext {
   retentionDays: number;
   inTransaction?: InTransactionHook[];
   afterCommit?: AfterCommitHook[];
+  onTimeout?: TimeoutHook[];
   /** A tenant's own classifier model (docs/recipients.md, "Tenant learning"); undefined: the engine's. */
   classifierFor?: (tenantId: string) => Promise<ClassifierModel | undefined>;
+  /** How long a retry gets the stored analysis (`retention.idempotency_hours`); 24 hours by default. */
+  idempotencyWindowMs?: number;
 }
 
 
 export function createAnalysisService(deps: AnalysisServiceDeps) {
   const { store, clock, newId, engine, quota, lists } = deps;
-  const retries = new IdempotencyCache(DEFAULT_IDEMPOTENCY, () => clock.now());
+  const retries = createIdempotencyStore(store, deps.idempotencyWindowMs ?? DEFAULT_IDEMPOTENCY_WINDOW_MS, () => clock.now());
   const scopeOf = (principal: Principal): AnalysisScope => ({
     tenantId: principal.tenant.id,
     livemode: principal.livemode,
@@ -89,25 +106,100 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     return model ? { classifier: model } : {};
   }
 
+  /** Each deadline hit once, however many tenants' analyses record it (the mail doors record one per tenant). */
+  const reported = new WeakSet<AnalysisTimeoutError>();
+  function reportTimeout(door: Source, error: AnalysisTimeoutError): void {
+    if (reported.has(error)) return;
+    reported.add(error);
+    for (const hook of deps.onTimeout ?? []) hook(door, error);
+  }
+
   async function recordTimeout(principal: Principal, message: NormalizedMessage, options: AnalyzeOptions, error: AnalysisTimeoutError): Promise<string> {
+    reportTimeout(options.source, error);
     const id = newId('an');
     const now = toIso(clock.now());
     await insertAnalysis(store.db, {
       id,
-      tenant_id: principal.tenant.id,
-      livemode: principal.livemode ? 1 : 0,
+      tenantId: principal.tenant.id,
+      livemode: principal.livemode,
       source: options.source,
       status: 'failed',
       verdict: null,
       score: null,
       ...messageSummary(message),
-      result_json: JSON.stringify({ error: { code: error.code, message: error.message }, coverage: [...message.coverage, error.coverageNote] }),
-      cost_micros: 0,
-      api_key_id: options.apiKeyId ?? null,
-      created_at: now,
-      completed_at: now,
+      result: { error: { code: error.code, message: error.message }, coverage: [...message.coverage, error.coverageNote] },
+      costMicros: 0,
+      apiKeyId: options.apiKeyId ?? null,
+      createdAt: now,
+      completedAt: now,
     });
     return id;
+  }
+
+  /**
+   * The one path every door takes (architecture: "one engine, three doors"): lists → engine →
+   * one transaction that charges quota, prices, stores, claims the retry key and queues hooks.
+   */
+  async function analyseNew(principal: Principal, message: NormalizedMessage, options: AnalyzeOptions, retry: { claim: IdempotencyClaim; stale: string | null } | null): Promise<AnalysisOutcome> {
+    const charging = options.chargeQuota && principal.livemode;
+    if (charging) await quota.assertAvailable(principal.tenant);
+    const { allowList, blockList, recipientLists } = await lists.forEngine(principal, options.recipients ?? recipientList(message));
+    let result;
+    try {
+      result = await engine.analyze(message, {
+        allowList,
+        blockList,
+        recipientLists,
+        tenantDomains: deps.tenantDomains(principal.tenant.id),
+        now: clock.now(),
+        ...(message.authentication ? { authentication: message.authentication } : {}),
+        ...(await tenantClassifier(principal)),
+      });
+    } catch (error) {
+      // A deadline hit is recorded (status failed, with a coverage note) before the door applies its policy.
+      if (isAnalysisTimeout(error)) {
+        reportTimeout(options.source, error);
+        if (!options.queued) error.analysisId = await recordTimeout(principal, message, options, error);
+      }
+      throw error;
+    }
+
+    const completedAt = toIso(clock.now());
+    const id = options.queued?.id ?? newId('an');
+    const createdAt = options.queued?.createdAt ?? completedAt;
+    const { record, quotaAfter, stored } = await inTransaction(store, async (trx) => {
+      // The retry key first: a transaction that loses the key to another process fails before it charges.
+      if (retry) await retries.claim(trx, retry.claim, id, completedAt, retry.stale);
+      const charge = charging ? await quota.charge(trx, principal.tenant) : null;
+      const record = buildRecord({ id, result, costMicros: charge?.costMicros ?? 0, createdAt, source: options.source, livemode: principal.livemode, authentication: message.authentication });
+      const entry: AnalysisEntry = {
+        id,
+        tenantId: principal.tenant.id,
+        livemode: principal.livemode,
+        source: options.source,
+        status: 'completed',
+        verdict: record.verdict,
+        score: record.score,
+        ...messageSummary(message),
+        result: record,
+        // Kept beside the client-visible record (which has no rules) for the console (docs/console.md).
+        rules: result.rules.map((r) => ({ id: r.id, strength: r.strength, weight: r.weight, reason: r.reason })),
+        costMicros: charge?.costMicros ?? 0,
+        apiKeyId: options.apiKeyId ?? null,
+        createdAt,
+        completedAt,
+      };
+      await (options.queued ? options.queued.complete(trx, entry) : insertAnalysis(trx, entry));
+      const stored = entryToStored(entry);
+      for (const hook of deps.inTransaction ?? []) await hook(trx, stored, principal);
+      return { record, quotaAfter: charge?.quota, stored };
+    });
+    for (const hook of deps.afterCommit ?? []) hook(stored, principal, result);
+    return { record, quota: quotaAfter ?? (await quota.state(principal.tenant)) };
+  }
+
+  async function replayed(principal: Principal, record: AnalysisRecord): Promise<AnalysisOutcome> {
+    return { record, replayed: true, quota: await quota.state(principal.tenant) };
   }
 
   const service = {
@@ -115,86 +207,61 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     recordTimeout: (principal: Principal, message: NormalizedMessage, options: AnalyzeOptions, error: AnalysisTimeoutError) => recordTimeout(principal, message, options, error),
 
     /**
-     * The one path every door takes (architecture: "one engine, three doors"): lists → engine →
-     * one transaction that charges quota, prices, stores and queues hooks.
+     * The one path every door takes (architecture: "one engine, three doors"). A retry within the window
+     * (`options.idempotency`, docs/security.md "Faults and retries") gets the stored analysis back,
+     * `replayed`; anything else is analysed (analyseNew).
      */
     async analyze(principal: Principal, message: NormalizedMessage, options: AnalyzeOptions): Promise<AnalysisOutcome> {
-      if (options.idempotency && !options.queued) {
-        const { key, fingerprint } = options.idempotency;
-        let quotaAfter: QuotaState | undefined;
-        const { record, replayed } = await retries.once(`${principal.tenant.id}\0${principal.livemode ? 1 : 0}\0${key}`, fingerprint, async () => {
-          const outcome = await service.analyze(principal, message, { ...options, idempotency: undefined });
-          quotaAfter = outcome.quota;
-          return outcome.record;
-        });
-        return { record, replayed, quota: quotaAfter ?? (await quota.state(principal.tenant)) };
-      }
-      const charging = options.chargeQuota && principal.livemode;
-      if (charging) await quota.assertAvailable(principal.tenant);
-      const { allowList, blockList, recipientLists } = await lists.forEngine(principal, options.recipients ?? recipientList(message));
-      let result;
+      if (!options.idempotency || options.queued) return analyseNew(principal, message, options, null);
+      const claim = idempotencyClaim(principal, options.idempotency.key, options.idempotency.fingerprint);
+      const earlier = await retries.replay(claim);
+      if ('record' in earlier) return replayed(principal, earlier.record);
       try {
-        result = await engine.analyze(message, {
-          allowList,
-          blockList,
-          recipientLists,
-          tenantDomains: deps.tenantDomains(principal.tenant.id),
-          now: clock.now(),
-          ...(message.authentication ? { authentication: message.authentication } : {}),
-          ...(await tenantClassifier(principal)),
-        });
+        return await analyseNew(principal, message, options, { claim, stale: earlier.stale });
       } catch (error) {
-        // A deadline hit is recorded (status failed, with a coverage note) before the door applies its policy.
-        if (isAnalysisTimeout(error) && !options.queued) error.analysisId = await recordTimeout(principal, message, options, error);
+        if (!isUniqueViolation(error)) throw error;
+        // Another process (or session) committed an analysis for this key first; this one was rolled back
+        // whole (no analysis, charge or event), and the first one's analysis is the answer.
+        const winner = await retries.replay(claim);
+        if ('record' in winner) return replayed(principal, winner.record);
         throw error;
       }
-
-      const completedAt = toIso(clock.now());
-      const id = options.queued?.id ?? newId('an');
-      const createdAt = options.queued?.createdAt ?? completedAt;
-      const { record, quotaAfter, stored } = await inTransaction(store, async (trx) => {
-        const charge = charging ? await quota.charge(trx, principal.tenant) : null;
-        const record = buildRecord({ id, result, costMicros: charge?.costMicros ?? 0, createdAt, source: options.source, livemode: principal.livemode, authentication: message.authentication });
-        const row = {
-          id,
-          tenant_id: principal.tenant.id,
-          livemode: principal.livemode ? 1 : 0,
-          source: options.source,
-          status: 'completed',
-          verdict: record.verdict,
-          score: record.score,
-          ...messageSummary(message),
-          result_json: JSON.stringify(record),
-          // Kept beside the client-visible record (which has no rules) for the console (docs/console.md).
-          rules_json: JSON.stringify(result.rules.map((r) => ({ id: r.id, strength: r.strength, weight: r.weight, reason: r.reason }))),
-          cost_micros: charge?.costMicros ?? 0,
-          api_key_id: options.apiKeyId ?? null,
-          created_at: createdAt,
-          completed_at: completedAt,
-        };
-        await (options.queued ? options.queued.complete(trx, row) : insertAnalysis(trx, row));
-        const stored = rowToStored(row);
-        for (const hook of deps.inTransaction ?? []) await hook(trx, stored, principal);
-        return { record, quotaAfter: charge?.quota, stored };
-      });
-      for (const hook of deps.afterCommit ?? []) hook(stored, principal, result);
-      return { record, quota: quotaAfter ?? (await quota.state(principal.tenant)) };
     },
 
     async get(principal: Principal, id: string): Promise<StoredAnalysis> {
-      const row = await findAnalysis(store.db, scopeOf(principal), id);
-      if (!row) throw notFound(`analysis ${id}`);
-      return rowToStored(row);
+      const entry = await findAnalysis(store.db, scopeOf(principal), id);
+      if (!entry) throw notFound(`analysis ${id}`);
+      return entryToStored(entry);
     },
 
     async list(principal: Principal, filter: AnalysisFilter): Promise<{ items: StoredAnalysis[]; total: number }> {
-      const { rows, total } = await listAnalyses(store.db, scopeOf(principal), filter);
-      return { items: rows.map(rowToStored), total };
+      const { entries, total } = await listAnalyses(store.db, scopeOf(principal), filter);
+      return { items: entries.map(entryToStored), total };
+    },
+
+    /**
+     * One page of the listing for a caller that keeps serialized copies of analyses (GET /v1/analyses):
+     * only the rows it has no copy of (`known` says no) are read whole and parsed; the others come as id
+     * and status. A row's record never changes once it is no longer `queued` (docs/performance.md).
+     */
+    async listPage(principal: Principal, filter: AnalysisFilter, known: (id: string) => boolean): Promise<{ items: ListedAnalysis[]; total: number }> {
+      const scope = scopeOf(principal);
+      const { rows, total } = await listAnalysisIds(store.db, scope, filter);
+      const wanted = new Set(rows.filter((r) => r.status === 'queued' || !known(r.id)).map((r) => r.id));
+      const found = new Map((await findAnalysesByIds(store.db, scope, [...wanted])).map((entry) => [entry.id, entryToStored(entry)]));
+      const items: ListedAnalysis[] = [];
+      for (const { id, status } of rows) {
+        const stored = found.get(id);
+        if (stored) items.push({ id, final: stored.status !== 'queued', stored });
+        // Gone between the two reads (retention) when it was wanted; else the caller's copy stands.
+        else if (!wanted.has(id)) items.push({ id, final: status !== 'queued', stored: null });
+      }
+      return { items, total };
     },
 
     /** Every analysis the filter selects, newest first, one batch in memory at a time (history export). */
     async *export(principal: Principal, filter: Omit<AnalysisFilter, 'limit' | 'offset'>, batchSize = 500): AsyncGenerator<StoredAnalysis> {
-      for await (const row of streamAnalyses(store.db, scopeOf(principal), filter, batchSize)) yield rowToStored(row);
+      for await (const entry of streamAnalyses(store.db, scopeOf(principal), filter, batchSize)) yield entryToStored(entry);
     },
   };
   return service;

@@ -1,6 +1,6 @@
 import type { Engine } from '../engine/types.js';
 import { createAuthenticationService, VERIFICATION_OFF, type AuthenticationService } from './authentication/service.js';
-import { createAnalysisService, type AfterCommitHook, type InTransactionHook } from './analysis.js';
+import { createAnalysisService, type AfterCommitHook, type InTransactionHook, type TimeoutHook } from './analysis.js';
 import { createAsyncAnalysisService } from './async-analysis.js';
 import type { ServiceContext } from './context.js';
 import { createKeyService } from './keys.js';
@@ -11,6 +11,8 @@ import { createFeedbackService } from './feedback.js';
 import { createDigestService, type DigestServiceOptions } from './digests/service.js';
 import { DEFAULT_DIGEST_OPTIONS } from './digests/defaults.js';
 import { createListService } from './lists.js';
+import { createDeliveredCopies } from './delivered-copies.js';
+import { DEFAULT_IDEMPOTENCY_WINDOW_MS } from './idempotency.js';
 import { createQuarantineService } from './quarantine.js';
 import { createQuotaService } from './quota.js';
 import { createTenantModels, type TenantModelsOptions } from './learning/tenant-models.js';
@@ -28,11 +30,15 @@ import { ASYNC_LEASE_MS, DEFAULT_WEBHOOK_SETTINGS, LEASE_MARGIN_MS, type Webhook
 export interface ServiceOptions {
   engine: Engine;
   retentionDays: number;
+  /** `retention.idempotency_hours` in ms: how long a retry gets the stored analysis (24 hours by default). */
+  idempotencyWindowMs?: number;
   /** `gateway.quarantine_days` (default 30). */
   quarantineDays?: number;
   tenantDomains?: (tenantId: string) => string[];
   inTransaction?: InTransactionHook[];
   afterCommit?: AfterCommitHook[];
+  /** Deadline hits of the analysis workers, once per message (metrics). */
+  onTimeout?: TimeoutHook[];
   /** Webhook and asynchronous-analysis settings (config `webhooks`); the documented defaults (docs/configuration.md) when absent. */
   webhooks?: WebhookSettings;
   /** Sender authentication before analysis; absent = no verification (no DNS), headers' results only. */
@@ -73,9 +79,11 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     quota,
     lists,
     retentionDays: options.retentionDays,
+    ...(options.idempotencyWindowMs !== undefined && { idempotencyWindowMs: options.idempotencyWindowMs }),
     tenantDomains: options.tenantDomains ?? (() => []),
     inTransaction,
     afterCommit,
+    ...(options.onTimeout && { onTimeout: options.onTimeout }),
     ...(tenantModels && { classifierFor: tenantModels.modelFor }),
   });
   const feedback = createFeedbackService(ctx, { analysesDays: options.retentionDays, maxMessageBytes: options.feedbackMessageBytes ?? 1024 * 1024 });
@@ -102,6 +110,8 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     // Digests carry the self-service links of each held message when links are configured.
     digests: createDigestService(ctx, { ...digestOptions, links: digestOptions.links ?? selfService.digestLinks }),
     quarantine,
+    /** Tenant copies the SMTP door already handed on (docs/smtp-filter.md "Several tenants in one message"). */
+    deliveredCopies: createDeliveredCopies(ctx, options.idempotencyWindowMs ?? DEFAULT_IDEMPOTENCY_WINDOW_MS),
     selfService,
     /** Labelled messages of feedback, newest first, each once (export, tenant training). */
     labelledFeedback: (tenantId: string | null, max: number) => labelledFeedback(ctx, tenantId, max),

@@ -1,6 +1,8 @@
 import { DAY_MS, toIso } from '../core/clock.js';
 import type { Store } from '../store/database.js';
 import { deleteAnalysesBefore } from '../store/repositories/analyses.js';
+import { deleteDeliveredCopiesBefore } from '../store/repositories/delivered-copies.js';
+import { deleteIdempotencyKeysBefore } from '../store/repositories/idempotency-keys.js';
 import { deleteFeedbackBefore } from '../store/repositories/feedback.js';
 import { deleteExpiredEntries } from '../store/repositories/list-entries.js';
 import { deleteQuarantinedBefore } from '../store/repositories/quarantine.js';
@@ -16,11 +18,14 @@ export interface RetentionPeriods {
   analysesDays: number;
   quarantineDays?: number;
   feedbackDays?: number;
+  /** `retention.idempotency_hours`: retry keys and delivered tenant copies past the retry window. */
+  idempotencyHours?: number;
 }
 
 /**
  * What retention removes (README, "Data retention"): analyses older than their period (with their webhook events
- * and deliveries), expired list entries, quarantined messages and feedback past theirs. The job that runs these
+ * and deliveries), expired list entries, quarantined messages and feedback past theirs, and the retry keys and
+ * delivered tenant copies past the retry window (docs/security.md "Faults and retries"). The job that runs these
  * steps lives in jobs/retention.ts; the deletes live here so only services reach the repositories.
  */
 export function retentionSteps(store: Store, periods: RetentionPeriods): RetentionStep[] {
@@ -29,12 +34,17 @@ export function retentionSteps(store: Store, periods: RetentionPeriods): Retenti
     { name: 'analyses', deleteBatch: (now, batch) => deleteAnalysesBefore(store.db, before(now, periods.analysesDays), batch) },
     { name: 'list_entries', deleteBatch: (now, batch) => deleteExpiredEntries(store.db, toIso(now), batch) },
   ];
-  const { quarantineDays, feedbackDays } = periods;
+  const { quarantineDays, feedbackDays, idempotencyHours } = periods;
   if (quarantineDays !== undefined) {
     steps.push({ name: 'quarantined_messages', deleteBatch: (now, batch) => deleteQuarantinedBefore(store.db, before(now, quarantineDays), batch) });
   }
   if (feedbackDays !== undefined) {
     steps.push({ name: 'feedback', deleteBatch: (now, batch) => deleteFeedbackBefore(store.db, before(now, feedbackDays), batch) });
+  }
+  if (idempotencyHours !== undefined) {
+    const expired = (now: number): string => toIso(now - idempotencyHours * 3_600_000);
+    steps.push({ name: 'idempotency_keys', deleteBatch: (now, batch) => deleteIdempotencyKeysBefore(store.db, expired(now), batch) });
+    steps.push({ name: 'delivered_copies', deleteBatch: (now, batch) => deleteDeliveredCopiesBefore(store.db, expired(now), batch) });
   }
   return steps;
 }

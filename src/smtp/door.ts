@@ -7,6 +7,7 @@ import type { Component } from '../ops/component.js';
 import { startSmtpServer } from './server.js';
 import type { Relay } from './relay-pool.js';
 import type { ReportIntake } from '../services/reports/intake.js';
+import type { DeliveredCopies } from '../services/delivered-copies.js';
 
 /** The SMTP door as `serve` runs it: listening, ready-checked (/readyz), counted in /metrics. */
 export interface SmtpDoorDeps {
@@ -16,10 +17,12 @@ export interface SmtpDoorDeps {
   metrics: Metrics;
   /** User reports (docs/recipients.md): mail to a reporting address goes to the intake. */
   reports?: ReportIntake;
+  /** Tenant copies already handed on (services.deliveredCopies). */
+  deliveredCopies: DeliveredCopies;
 }
 
 export async function startSmtpDoor(runtime: SmtpDoorDeps, gateway: Gateway, relay: Relay): Promise<Component> {
-  const door = await startSmtpServer({ config: runtime.config, gateway, relay, logger: runtime.logger.child({ door: 'smtp' }), reports: runtime.reports });
+  const door = await startSmtpServer({ config: runtime.config, gateway, relay, logger: runtime.logger.child({ door: 'smtp' }), reports: runtime.reports, deliveredCopies: runtime.deliveredCopies });
   runtime.readiness.register('smtp', async () => (door.listening() ? true : 'not listening'));
   runtime.metrics.sessionStats('smtp', () => door.stats());
   return {

@@ -9,7 +9,8 @@ import type { Logger } from 'pino';
 import type { SMTPServerSession } from 'smtp-server';
 import { GatewayTemporaryError } from '../services/gateway/gateway.js';
 import type { Gateway, GatewayDecision, GatewayEnvelope } from '../core/gateway.js';
-import { DeliveredCopies, hashMessage } from './delivered-copies.js';
+import { hashMessage } from './delivered-copies.js';
+import { deliveredCopyKey, type DeliveredCopies } from '../services/delivered-copies.js';
 import { bareLineBreakInHeader, normaliseHeaderLineBreaks } from '../services/gateway/header-line-breaks.js';
 import type { RawMessage } from '../core/raw-message.js';
 import { rawMessageFromBuffer, SpoolWriter, type SpoolOptions } from '../mail/spool.js';
@@ -32,8 +33,8 @@ export interface MessageHandlerDeps {
   ownAuthservId?: string | null;
   /** gateway.bare_newlines: `normalise` rewrites bare CR/LF in the header section before analysis (reject: the gateway refuses). */
   bareNewlines?: 'reject' | 'normalise';
-  /** Tenant copies already handed on (shared so a retry on another session finds them). */
-  deliveredCopies?: DeliveredCopies;
+  /** Tenant copies already handed on, in the store: a retry on another session, after a restart or on another process finds them. */
+  deliveredCopies: DeliveredCopies;
   /** User reports: mail to a reporting address goes to the intake (docs/recipients.md). */
   reports?: ReportIntake;
 }
@@ -67,7 +68,7 @@ const analysisIds = (decision: GatewayDecision): string => decision.tenants.map(
 
 export function createMessageHandler(deps: MessageHandlerDeps) {
   const { gateway, relay, logger } = deps;
-  const delivered = deps.deliveredCopies ?? new DeliveredCopies();
+  const delivered = deps.deliveredCopies;
 
   async function deliver(raw: RawMessage, session: SMTPServerSession): Promise<HandledMessage> {
     let envelope = gatewayEnvelope(session, deps.xforwardNetworks);
@@ -125,7 +126,8 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
    * tenant, each with that tenant's own headers, subject tag and action, so no recipient reads another
    * tenant's analysis ids or list notes. One DATA has one reply, so a tenant that rejects refuses the
    * whole message (the sender's bounce names no other tenant's analysis). Copies already handed on are
-   * remembered, so Postfix's retry after a failed later copy does not deliver them twice.
+   * remembered in the store, so Postfix's retry after a failed later copy does not deliver them twice,
+   * also after a restart.
    */
   async function deliverCopies(raw: RawMessage, session: SMTPServerSession, envelope: GatewayEnvelope, decision: GatewayDecision, log: object): Promise<HandledMessage> {
     const copies = decision.copies!;
@@ -140,8 +142,14 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
     let quarantined = 0;
     for (const copy of copies) {
       const recipients = copy.tenants.flatMap((t) => t.recipients);
-      const key = DeliveredCopies.key(messageHash, envelope.mailFrom, recipients);
-      const done = delivered.get(key);
+      const key = deliveredCopyKey(messageHash, envelope.mailFrom, recipients);
+      let done: string | null;
+      try {
+        done = await delivered.get(key);
+      } catch (error) {
+        logger.error({ ...log, err: error }, 'smtp: could not read the copies already handed on; answering 451');
+        throw temporaryFailure('phishgate could not check earlier deliveries, try again later');
+      }
       if (done) {
         parts.push(done);
         continue;
@@ -163,7 +171,9 @@ export function createMessageHandler(deps: MessageHandlerDeps) {
       } else {
         throw outcome.reply;
       }
-      delivered.remember(key, part);
+      // The copy went out: failing to note it must not turn its success into a 451 (the retry would send
+      // every copy again); it is logged, and a retry may deliver this copy twice.
+      await delivered.remember(key, part).catch((error: unknown) => logger.error({ ...log, err: error }, 'smtp: could not record a tenant copy handed on'));
       parts.push(part);
     }
     logger.info({ ...log, copies: copies.length, quarantined }, 'smtp: one copy per tenant handed on');

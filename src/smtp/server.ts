@@ -16,6 +16,7 @@ import { parseNetworks } from './networks.js';
 import { peerAddress } from './envelope.js';
 import type { Relay } from './relay-pool.js';
 import type { ReportIntake } from '../services/reports/intake.js';
+import type { DeliveredCopies } from '../services/delivered-copies.js';
 import { shuttingDown, SmtpReply } from './replies.js';
 import { SessionGuard } from './session-guard.js';
 
@@ -26,6 +27,8 @@ export interface SmtpServerOptions {
   logger: Logger;
   /** User reports (docs/recipients.md); no reporting address without it. */
   reports?: ReportIntake;
+  /** Tenant copies already handed on (services.deliveredCopies): a retry sends only the missing ones. */
+  deliveredCopies: DeliveredCopies;
 }
 
 export interface SmtpServerStats {
@@ -68,6 +71,7 @@ export async function startSmtpServer(deps: SmtpServerOptions): Promise<SmtpServ
     ownAuthservId: config.auth?.authserv_id ?? null,
     bareNewlines: config.gateway.bare_newlines,
     reports: deps.reports,
+    deliveredCopies: deps.deliveredCopies,
   });
   const inFlight = new Set<Promise<unknown>>();
   let closing: Promise<void> | null = null;

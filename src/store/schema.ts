@@ -282,6 +282,30 @@ export interface SelfServiceActionsTable {
   acted_at: string;
 }
 
+/**
+ * The analysis made for a retry key of one tenant and mode (docs/security.md "Faults and retries"),
+ * written in the analysis's own transaction; unique per (tenant_id, livemode, key_hash).
+ */
+export interface IdempotencyKeysTable {
+  tenant_id: string;
+  livemode: number;
+  /** SHA-256 hex of the key (mail: envelope + Message-ID + body hash + recipients; API: the Idempotency-Key). */
+  key_hash: string;
+  /** SHA-256 hex of what the key was first used with (the API request body). */
+  fingerprint: string;
+  analysis_id: string;
+  created_at: string;
+}
+
+/** A per-tenant copy the SMTP door already handed on (docs/smtp-filter.md "Several tenants in one message"). */
+export interface DeliveredCopiesTable {
+  /** SHA-256 hex of the message bytes, envelope sender and the copy's recipients. */
+  copy_key: string;
+  /** That copy's part of the 250 reply. */
+  reply: string;
+  created_at: string;
+}
+
 export interface Database {
   plans: PlansTable;
   tenants: TenantsTable;
@@ -303,6 +327,8 @@ export interface Database {
   console_sessions: ConsoleSessionsTable;
   console_audit: ConsoleAuditTable;
   self_service_actions: SelfServiceActionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  delivered_copies: DeliveredCopiesTable;
 }
 
 // Kept for migrations that add auto-increment columns later without touching these types.

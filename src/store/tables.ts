@@ -25,4 +25,6 @@ export const TABLES_IN_ORDER: ReadonlyArray<{ name: keyof Database; orderBy: str
   { name: 'console_sessions', orderBy: ['id'] },
   { name: 'console_audit', orderBy: ['id'] },
   { name: 'self_service_actions', orderBy: ['link_id'] },
+  { name: 'idempotency_keys', orderBy: ['tenant_id', 'livemode', 'key_hash'] },
+  { name: 'delivered_copies', orderBy: ['copy_key'] },
 ];

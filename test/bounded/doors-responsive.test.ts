@@ -122,6 +122,7 @@ describe('serve stays responsive while a worker is busy with hostile mail', () =
     const stored = (await (await fetch(`${s.http}/v1/analyses/${failed!.analysis_id}`, { headers: { authorization: `Bearer ${s.key}` } })).json()) as { data: { coverage: string[]; error: { code: string } } };
     expect(stored.data.error.code).toBe('service_unavailable');
     expect(stored.data.coverage.join(' ')).toMatch(/parse stopped at the 15000 ms deadline; the worker was replaced/);
+    expect(await s.server.runtime.metrics.registry.metrics()).toMatch(/phishgate_analysis_timeouts_total\{door="api",stage="parse"\} 1\n/);
   }, 90_000);
 });
 
@@ -159,6 +160,14 @@ describe('timeout policy of the mail doors', () => {
     const list = (await (await fetch(`${s.http}/v1/analyses?limit=20`, { headers: { authorization: `Bearer ${s.key}` } })).json()) as { data: { items: Array<{ analysis_id: string; status: string; source: string }> } };
     const failed = list.data.items.filter((a) => a.status === 'failed');
     expect(new Set(failed.map((a) => a.source))).toEqual(new Set(['smtp', 'milter']));
+  });
+
+  it('counts each deadline hit in phishgate_analysis_timeouts_total by door', async () => {
+    const text = await s.server.runtime.metrics.registry.metrics();
+    // SMTP: the first attempt and its retry; milter: one message.
+    expect(text).toMatch(/phishgate_analysis_timeouts_total\{door="smtp",stage="parse"\} 2\n/);
+    expect(text).toMatch(/phishgate_analysis_timeouts_total\{door="milter",stage="parse"\} 1\n/);
+    expect(text).not.toMatch(/phishgate_analysis_timeouts_total\{door="api"/);
   });
 });
 

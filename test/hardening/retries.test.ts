@@ -55,6 +55,8 @@ describe.each(DIALECTS)('retries (%s)', (dialect) => {
     expect(first.statusCode, first.body).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.json().data.analysis_id).toBe(first.json().data.analysis_id);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json().quota.used).toBe(1);
     expect(await h.store.db.selectFrom('analyses').select(['id']).execute()).toHaveLength(1);
     expect(await h.store.db.selectFrom('webhook_events').select(['id']).execute()).toHaveLength(1);

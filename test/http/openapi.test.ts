@@ -47,6 +47,12 @@ describe('GET /v1/openapi.json', () => {
     expect(Object.keys(result.properties.authentication.properties)).toEqual(['spf', 'dkim', 'dmarc', 'arc']);
     expect(result.properties.authentication.properties.spf.properties.provenance.enum).toEqual(['verified', 'trusted-header', 'claimed', 'none']);
     expect(analyze.responses['200']).toBeDefined();
+    // Safe retries (docs/api.md "Retries"): the header, its replay and its conflict are documented.
+    const idempotency = analyze.parameters.find((p: { in: string; name: string }) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
+    expect(idempotency).toMatchObject({ required: false, schema: { type: 'string' } });
+    expect(idempotency.description).toMatch(/same analysis_id, no new charge, no new webhook event, also after a restart/);
+    expect(idempotency.description).toMatch(/different request body is refused with 400/);
+    expect(analyze.description).toMatch(/Idempotent-Replayed: true/);
     expect(analyze.responses['4XX'] ?? analyze.responses['4xx']).toBeDefined();
     const list = doc.paths['/v1/analyses'].get;
     const verdict = list.parameters.find((p: { name: string }) => p.name === 'verdict');

@@ -95,9 +95,9 @@ describe.each(DIALECTS)('user reports through the SMTP door (%s)', (dialect) => 
     // Doors on the same store and gateway, with the report intake: the door as `serve` runs it. The
     // strict one trusts no client network: only reports whose DMARC passes are believed.
     relay = createSmtpRelay(t.config.smtp, logger);
-    door = await startSmtpServer({ config: t.config, gateway: t.gateway, relay, logger, reports: intake(['127.0.0.0/8']) });
+    door = await startSmtpServer({ config: t.config, gateway: t.gateway, relay, logger, reports: intake(['127.0.0.0/8']), deliveredCopies: t.h.services.deliveredCopies });
     port = Number(door.address.split(':').pop());
-    strictDoor = await startSmtpServer({ config: t.config, gateway: t.gateway, relay, logger, reports: intake([]) });
+    strictDoor = await startSmtpServer({ config: t.config, gateway: t.gateway, relay, logger, reports: intake([]), deliveredCopies: t.h.services.deliveredCopies });
     strictPort = Number(strictDoor.address.split(':').pop());
     receiver = await startReceiver({ secret: WEBHOOK_SECRET, now: () => t.h.clock.now() });
     ({ key } = await t.h.tenantWithKey({ tenantId: t.acme, scopes: ['read', 'write', 'admin'] }));

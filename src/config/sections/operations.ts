@@ -34,6 +34,8 @@ export const RetentionSection = Section({
   schedule: Type.String({ minLength: 1 }),
   optimize_schedule: Type.String({ minLength: 1 }),
   batch_size: Type.Integer({ minimum: 1 }),
+  /** Retry window (docs/security.md "Faults and retries"): retry keys and delivered tenant copies are kept this long. */
+  idempotency_hours: Type.Integer({ minimum: 1, maximum: 720 }),
 });
 
 export const MetricsSection = Section({

@@ -9,6 +9,7 @@ import { recipientListEntries } from './2026-11-24-16-recipient-list-entries.js'
 import { digests } from './2026-11-24-16-digests.js';
 import { consoleTables } from './2026-11-24-15-console.js';
 import { selfService } from './2026-11-24-16-self-service.js';
+import { retries } from './2026-11-24-17-retries.js';
 
 /**
  * Static list (no directory scan), so migrations work the same from `src/` under tsx and from `dist/`.
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-16-digests': digests,
   '2026-11-24-15-console': consoleTables,
   '2026-11-24-16-self-service': selfService,
+  '2026-11-24-17-retries': retries,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -34,7 +34,7 @@ const clock = systemClock;
 const services = createServices({ store, clock, newId: (p) => newId(p, clock.now()) }, { engine: createEngineFromConfig(config), retentionDays: 30, webhooks: webhookSettingsFromConfig(config.webhooks) });
 const gateway = createGateway({ config, analysis: services.analysis, findTenant: services.tenants.find, parse: parseRawMessage, quarantine: services.quarantine, logger });
 const relay = createSmtpRelay(config.smtp, logger);
-const smtp = await startSmtpServer({ config, gateway, relay, logger });
+const smtp = await startSmtpServer({ config, gateway, relay, logger, deliveredCopies: services.deliveredCopies });
 const milter = createMilterServer({ config, gateway, logger });
 const milterAddress = await milter.listen();
 const worker = createWebhookWorker({

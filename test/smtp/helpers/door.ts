@@ -69,7 +69,7 @@ export async function startTestDoor(options: { dialect: TestDialect; relayPort: 
   const relay = createSmtpRelay(config.smtp, logger);
   let door: SmtpServer;
   try {
-    door = await startSmtpServer({ config, gateway, relay, logger });
+    door = await startSmtpServer({ config, gateway, relay, logger, deliveredCopies: h.services.deliveredCopies });
   } catch (error) {
     await h.close();
     throw error;

@@ -59,11 +59,23 @@ export const AnalyzeBody = Type.Object(
 export type AnalyzeBodyType = Static<typeof AnalyzeBody>;
 
 /**
- * `Idempotency-Key` (Stripe's convention, docs/security.md "Faults and retries"): a client retrying a
- * request whose answer it did not get sends the same key and gets the same analysis back, uncharged and
- * without a second webhook event. The fingerprint is the request body, so a key reused for another
- * message is refused rather than answered with the wrong analysis.
+ * `Idempotency-Key` (Stripe's convention, docs/api.md "Retries", docs/security.md "Faults and retries"): a
+ * client retrying a request whose answer it did not get sends the same key and gets the same analysis back,
+ * uncharged and without a second webhook event, for `retention.idempotency_hours` — also after a restart
+ * and from another process on the same database (the key is stored with the analysis). The fingerprint is
+ * the request body, so a key reused for another message is refused rather than answered with the wrong
+ * analysis. Checked here rather than by the schema, so a malformed key gets a sentence, not a pattern.
  */
+const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      description:
+        'Makes a retry safe (synchronous requests): within the retry window (24 hours by default) a request with a key already used answers with the analysis made the first time — same analysis_id, no new charge, no new webhook event, also after a restart — and `Idempotent-Replayed: true`. 1 to 255 printable ASCII characters without spaces (0x21–0x7E); the same key with a different request body is refused with 400 bad_request. Ignored with "async": true.',
+      examples: ['order-4711-attempt'],
+    }),
+  ),
+});
+
 function idempotencyOf(header: string | string[] | undefined, body: unknown): { key: string; fingerprint: string } | null {
   if (header === undefined) return null;
   const key = Array.isArray(header) ? header[0] ?? '' : header;
@@ -78,7 +90,10 @@ export function analyzeRoutes(app: FastifyInstance, deps: AnalyzeRouteDeps): voi
       config: { scope: 'write' },
       schema: {
         summary: 'Analyse one email',
+        description:
+          'Analyses the message and stores the result (docs/api.md). Send an `Idempotency-Key` header to retry safely: a retry with the same key and body answers with the stored analysis and `Idempotent-Replayed: true` (no new charge, no new webhook event); the same key with another body answers 400 bad_request ("Idempotency-Key was already used with a different request body").',
         tags: ['analysis'],
+        headers: IdempotencyHeaders,
         body: AnalyzeBody,
         response: responses(Type.Object({ success: Type.Literal(true), data: Type.Ref('AnalysisResult'), quota: QuotaObject }), { 202: QueuedSchema }),
       },
@@ -114,6 +129,7 @@ export function analyzeRoutes(app: FastifyInstance, deps: AnalyzeRouteDeps): voi
         throw error;
       }
       request.quotaState = outcome.quota;
+      if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
       return { success: true, data: outcome.record, quota: quotaJson(outcome.quota) };
     },
   );

@@ -4,6 +4,8 @@ export interface RunRuleOptions {
   /** Deadline of an asynchronous answer when the rule declares none. */
   defaultDeadlineMs: number;
   note(text: string): void;
+  /** The rule's configured tuning options (`engine.rule_options[rule.id]`). */
+  ruleOptions?: Readonly<Record<string, number>>;
   onError?: (id: string, error: unknown) => void;
 }
 
@@ -27,6 +29,7 @@ export function runRule(rule: Detector, facts: DetectorInput, options: RunRuleOp
         return (controller ??= new AbortController()).signal;
       },
       note: options.note,
+      ...(options.ruleOptions ? { options: options.ruleOptions } : {}),
     });
   } catch (error) {
     options.onError?.(rule.id, error);

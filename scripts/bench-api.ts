@@ -3,7 +3,9 @@
  *
  * Starts a real `phishgate serve` child process (SQLite in a temp dir unless --db is given), creates an
  * enterprise tenant and key, raises the rate limit by config, then drives POST /v1/analyze and
- * GET /v1/analyses with autocannon and prints requests/s and latency percentiles. `--profile DIR` starts
+ * GET /v1/analyses with autocannon and prints requests/s and latency percentiles. The listing runs twice:
+ * the newest page over and over (what a dashboard polls), and pages at random offsets across everything
+ * the analyze run stored (most of them not among the serialized items the listing keeps). `--profile DIR` starts
  * serve with `--cpu-prof` (one .cpuprofile per thread, workers included, written to DIR at exit); `--only` measures one
  * scenario (the warm-up's analyses still fill the list).
  */
@@ -82,9 +84,15 @@ async function main(): Promise<void> {
       urls.map((url) => run({ url, duration, connections: Math.ceil(connections / urls.length), requests: [{ method: 'POST', path: '/v1/analyze', headers, body: SAMPLE }] })),
     ));
     const [list, listCpu] = values.only === 'analyze' ? [null, []] : await measured(pids.slice(0, 1), () => run({ url: urls[0]!, duration, connections, requests: [{ method: 'GET', path: '/v1/analyses?limit=50', headers }] }));
+    const total = ((await (await fetch(`${urls[0]}/v1/analyses?limit=1`, { headers })).json()) as { data: { total: number } }).data.total;
+    const randomPage = (): string => `/v1/analyses?limit=50&offset=${Math.floor(Math.random() * Math.max(1, total - 50))}`;
+    const [pages, pagesCpu] = values.only === 'analyze' ? [null, []] : await measured(pids.slice(0, 1), () =>
+      run({ url: urls[0]!, duration, connections, requests: [{ method: 'GET', path: randomPage(), headers, setupRequest: (req) => ({ ...req, path: randomPage() }) }] }),
+    );
     const rows = analyze.map((r, i) => summary(`POST /v1/analyze${urls.length > 1 ? ` (process ${i + 1})` : ''}`, r, analyzeCpu[i]));
     if (analyze.length > 1) rows.push({ ...rows[0]!, scenario: 'POST /v1/analyze (all processes, sum)', 'requests/s (mean)': rows.reduce((s, r) => s + r['requests/s (mean)'], 0) });
     if (list) rows.push(summary('GET /v1/analyses?limit=50', list, listCpu[0]));
+    if (pages) rows.push(summary('GET /v1/analyses?limit=50&offset=(random)', pages, pagesCpu[0]));
     console.log(`database: ${values.db ? values.db.replace(/:[^:@/]*@/, ':***@') : 'SQLite (temp file)'}, processes: ${urls.length}, connections: ${connections}, duration: ${duration}s`);
     console.table(rows);
     console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${availableParallelism()} cores)`);

@@ -10,6 +10,8 @@ import { availableParallelism } from 'node:os';
 import { inProcessAnalysisClient, type AnalysisClient } from './engine/analysis-client.js';
 import { createEngineFromConfig } from './engine/create.js';
 import { createEnginePool } from './engine/worker-pool.js';
+import { DETECTORS } from './engine/registry.js';
+import { validateRuleConfig } from './engine/rule-config.js';
 import { parseLimitsOf } from './engine/limits.js';
 import { loadSecrets } from './config/loader.js';
 import type { Engine } from './engine/types.js';
@@ -74,6 +76,9 @@ export interface RuntimeOptions {
 
 /** Opens and migrates the store and builds engine and services; shared by `serve` and the CLI commands. */
 export async function createRuntime(config: Config, logger: Logger, clock: Clock = systemClock, options: RuntimeOptions = {}): Promise<Runtime> {
+  // The engine checks its rules against the configuration when it is built; with workers that happens in each
+  // worker, too late to refuse start-up, so the check runs here first (docs/detection.md "Rules").
+  validateRuleConfig(DETECTORS, config.engine);
   const store = openStore(config.database.url, {
     busyTimeoutMs: config.database.busy_timeout_ms,
     poolMax: config.database.pool_max,

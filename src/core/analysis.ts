@@ -74,6 +74,41 @@ export interface AnalysisRecord extends Omit<EngineResult, 'rules'> {
 export const ANALYSIS_STATUSES = ['queued', 'completed', 'failed'] as const;
 export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
 
+/**
+ * What an analysis keeps as its client-visible result: the record once completed; for a failed one the error
+ * (and, after a deadline, what was covered); nothing while queued.
+ */
+export type StoredResult = Partial<AnalysisRecord> & { error?: { code: string; message: string } };
+
+/**
+ * One stored analysis as the services see it (the analyses repository maps it to and from its table,
+ * docs/architecture.md): who it belongs to, its state, the message summary and the result.
+ */
+export interface AnalysisEntry {
+  id: string;
+  tenantId: string;
+  livemode: boolean;
+  source: Source;
+  status: AnalysisStatus;
+  verdict: Verdict | null;
+  score: number | null;
+  /** The message summary shown with the analysis (services/message-summary.ts). */
+  subject: string;
+  from: string;
+  to: string;
+  /** Null while queued. */
+  result: StoredResult | null;
+  /**
+   * The rules that fired, kept beside the record (which has none) for the console (docs/console.md). Read only
+   * by `findAnalysis`; absent from lists, and for analyses stored before they were kept.
+   */
+  rules?: RuleHit[];
+  costMicros: number;
+  apiKeyId: string | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
 export function recommendationFor(verdict: Verdict): Recommendation {
   if (verdict === 'phishing') return 'quarantine';
   if (verdict === 'suspicious') return 'deliver_with_warning';

@@ -26,6 +26,29 @@ export interface RuleContext {
   signal: AbortSignal;
   /** Adds a coverage note to the analysis ("LLM timed out after 5000 ms; local verdict used"). */
   note(text: string): void;
+  /** The rule's tuning options as configured (`engine.rule_options`); read them with `ruleOption`. */
+  options?: Readonly<Record<string, number>>;
+}
+
+/**
+ * A tuning option a rule declares (docs/detection.md "Tuning a rule"): set beside the rule's weight under
+ * `engine.rule_options.<RULE>.<name>`; start-up fails for an option the rule does not declare or a value out
+ * of range. The default is the rule's behaviour when the option is not set.
+ */
+export interface RuleOption {
+  default: number;
+  min: number;
+  max: number;
+  /** Whole numbers only (counts). */
+  integer?: boolean;
+  description: string;
+}
+
+/** The value of one of `rule`'s options for this run: configured, else its default. */
+export function ruleOption(rule: Detector, ctx: RuleContext | undefined, name: string): number {
+  const declared = rule.options?.[name];
+  if (!declared) throw new Error(`rule ${rule.id} declares no option ${name}`);
+  return ctx?.options?.[name] ?? declared.default;
 }
 
 /**
@@ -36,7 +59,7 @@ export type DetectorGroup = string;
 
 /**
  * A named rule (Rspamd "symbol"), the one kind of check the engine runs: weights live in config under
- * `engine.weights[id]`. A rule answers synchronously or with a promise (I/O: DNS, reputation, an LLM); an
+ * `engine.weights[id]`, tuning options beside them under `engine.rule_options[id]`. A rule answers synchronously or with a promise (I/O: DNS, reputation, an LLM); an
  * asynchronous answer counts only within the rule's deadline (`deadlineMs`, else `engine.rule_deadline_ms`).
  */
 export interface Detector {
@@ -55,6 +78,8 @@ export interface Detector {
   deadlineMs?: number;
   /** Identity-plus-intent evidence: the classifier may not clear a message on which this fires (scoring.ts). */
   identityIntent?: boolean;
+  /** Tuning options by name (`engine.rule_options[id]`), read in `run` with `ruleOption(rule, ctx, name)`. */
+  options?: Readonly<Record<string, RuleOption>>;
   /** `ctx` is always given by the engine; rules that never use it may be called without it (tests). */
   run(input: DetectorInput, ctx?: RuleContext): DetectorHit[] | Promise<DetectorHit[]>;
 }

@@ -15,7 +15,7 @@ import { judge } from './judgement.js';
 import { decideAllLists } from './recipient-lists.js';
 import { LLM_RULE_ID, type LlmStage } from './llm/stage.js';
 import { runRule } from './rule-runner.js';
-import { validateRuleConfig } from './rule-config.js';
+import { ruleOptionsOf, validateRuleConfig } from './rule-config.js';
 import { DETECTORS } from './registry.js';
 import { scoreRules, type Fired } from './scoring.js';
 import type { AnalysisContext, Engine } from './types.js';
@@ -46,6 +46,7 @@ export function createEngine(deps: EngineDeps): Engine {
   const detectors = [...(deps.detectors ?? DETECTORS), ...(deps.llm ? [deps.llm.rule] : [])];
   const weights: Record<string, number> = { ...config.weights, ...(deps.llm ? { [LLM_RULE_ID]: deps.llm.weight } : {}) };
   validateRuleConfig(detectors, config);
+  const ruleOptions = ruleOptionsOf(detectors, config.rule_options);
   const staged = [1, 2, 3].flatMap((stage) => detectors.filter((d) => (d.stage ?? 1) === stage));
   const allowWeight = config.weights.ALLOW_LIST_UNVERIFIED ?? 0;
   if (allowWeight < ALLOW_UNVERIFIED_WEIGHT_RANGE.min || allowWeight > ALLOW_UNVERIFIED_WEIGHT_RANGE.max) {
@@ -90,7 +91,12 @@ export function createEngine(deps: EngineDeps): Engine {
       if ((detector.stage ?? 1) > 1 && facts.fired.length !== fired.length) {
         facts.fired = fired.map((f) => ({ id: f.id, strength: f.strength, contribution: f.contribution, reason: f.reason, ...(brandsByRule.has(f.id) ? { brand: brandsByRule.get(f.id)! } : {}) }));
       }
-      const hits = await runRule(detector, facts, { defaultDeadlineMs: config.rule_deadline_ms, note, ...(deps.onDetectorError ? { onError: deps.onDetectorError } : {}) });
+      const hits = await runRule(detector, facts, {
+        defaultDeadlineMs: config.rule_deadline_ms,
+        note,
+        ...(ruleOptions.has(detector.id) ? { ruleOptions: ruleOptions.get(detector.id)! } : {}),
+        ...(deps.onDetectorError ? { onError: deps.onDetectorError } : {}),
+      });
       const best = hits?.reduce<DetectorHit | undefined>((top, h) => (!top || h.strength > top.strength ? h : top), undefined);
       if (!hits || !best || best.strength <= 0) continue;
       const direction = Math.max(-1, Math.min(1, best.direction ?? 1));

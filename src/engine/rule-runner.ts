@@ -4,6 +4,8 @@ export interface RunRuleOptions {
   /** Deadline of an asynchronous answer when the rule declares none. */
   defaultDeadlineMs: number;
   note(text: string): void;
+  /** The rule's configured tuning options (`engine.rule_options[rule.id]`). */
+  ruleOptions?: Readonly<Record<string, number>>;
   onError?: (id: string, error: unknown) => void;
 }
 
@@ -20,7 +22,7 @@ export async function runRule(rule: Detector, facts: DetectorInput, options: Run
   const controller = new AbortController();
   let answer: DetectorHit[] | Promise<DetectorHit[]>;
   try {
-    answer = rule.run(facts, { signal: controller.signal, note: options.note });
+    answer = rule.run(facts, { signal: controller.signal, note: options.note, ...(options.ruleOptions ? { options: options.ruleOptions } : {}) });
   } catch (error) {
     options.onError?.(rule.id, error);
     return null;

@@ -1,7 +1,6 @@
-import type { AnalysisRecord, AnalysisStatus, EngineResult } from '../core/analysis.js';
+import type { AnalysisEntry, AnalysisRecord, AnalysisStatus, EngineResult } from '../core/analysis.js';
 import { noAuthentication, type AuthenticationFacts } from '../core/authentication.js';
 import type { Source } from '../core/message.js';
-import type { AnalysisRow } from '../store/repositories/analyses.js';
 import { microsToEur } from './quota.js';
 
 /** What GET /v1/analyses/:id returns (docs/api.md): the analyze `data` plus the request summary. */
@@ -43,18 +42,18 @@ export function buildRecord(input: RecordInput): AnalysisRecord {
   };
 }
 
-export function rowToStored(row: AnalysisRow): StoredAnalysis {
-  const record = row.result_json ? (JSON.parse(row.result_json) as AnalysisRecord) : undefined;
+/** The API's view of a stored analysis (GET /v1/analyses/:id). */
+export function entryToStored(entry: AnalysisEntry): StoredAnalysis {
   return {
-    ...record,
-    analysis_id: row.id,
-    status: row.status as AnalysisStatus,
-    created_at: row.created_at,
-    source: row.source as Source,
-    livemode: row.livemode === 1,
-    cost_eur: microsToEur(Number(row.cost_micros)),
-    subject: row.subject,
-    from: row.from_addr,
-    to: row.to_addr,
+    ...entry.result,
+    analysis_id: entry.id,
+    status: entry.status,
+    created_at: entry.createdAt,
+    source: entry.source,
+    livemode: entry.livemode,
+    cost_eur: microsToEur(entry.costMicros),
+    subject: entry.subject,
+    from: entry.from,
+    to: entry.to,
   };
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AnalysisRecord } from '../core/analysis.js';
+import type { AnalysisEntry, AnalysisRecord } from '../core/analysis.js';
 import { DAY_MS, toIso } from '../core/clock.js';
 import type { Principal } from '../core/domain.js';
 import { notFound } from '../core/errors.js';
@@ -8,8 +8,8 @@ import { isAnalysisTimeout, type AnalysisTimeoutError } from '../engine/analysis
 import type { Engine } from '../engine/types.js';
 import type { ClassifierModel } from '../engine/classifier/model.js';
 import type { Database } from '../store/schema.js';
-import { findAnalysis, insertAnalysis, listAnalyses, streamAnalyses, type AnalysisFilter, type AnalysisRow, type AnalysisScope } from '../store/repositories/analyses.js';
-import { buildRecord, rowToStored, type StoredAnalysis } from './analysis-record.js';
+import { findAnalysis, findAnalysesByIds, insertAnalysis, listAnalyses, listAnalysisIds, streamAnalyses, type AnalysisFilter, type AnalysisScope } from '../store/repositories/analyses.js';
+import { buildRecord, entryToStored, type StoredAnalysis } from './analysis-record.js';
 import type { ServiceContext } from './context.js';
 import { messageSummary, recipientList } from './message-summary.js';
 import { inTransaction, isUniqueViolation } from '../store/transaction.js';
@@ -40,11 +40,19 @@ export interface AnalyzeOptions {
   idempotency?: { key: string; fingerprint: string };
 }
 
+/** A row of `listPage`: `stored` is null when the caller said it already has this analysis. */
+export interface ListedAnalysis {
+  id: string;
+  /** No longer queued: its record will not change. */
+  final: boolean;
+  stored: StoredAnalysis | null;
+}
+
 export interface QueuedTarget {
   id: string;
   createdAt: string;
-  /** Writes the final row in place of the insert, inside the same transaction; throws to roll back. */
-  complete: (trx: Kysely<Database>, row: AnalysisRow) => Promise<void>;
+  /** Writes the final entry in place of the insert, inside the same transaction; throws to roll back. */
+  complete: (trx: Kysely<Database>, entry: AnalysisEntry) => Promise<void>;
 }
 
 export interface AnalysisOutcome {
@@ -112,18 +120,18 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     const now = toIso(clock.now());
     await insertAnalysis(store.db, {
       id,
-      tenant_id: principal.tenant.id,
-      livemode: principal.livemode ? 1 : 0,
+      tenantId: principal.tenant.id,
+      livemode: principal.livemode,
       source: options.source,
       status: 'failed',
       verdict: null,
       score: null,
       ...messageSummary(message),
-      result_json: JSON.stringify({ error: { code: error.code, message: error.message }, coverage: [...message.coverage, error.coverageNote] }),
-      cost_micros: 0,
-      api_key_id: options.apiKeyId ?? null,
-      created_at: now,
-      completed_at: now,
+      result: { error: { code: error.code, message: error.message }, coverage: [...message.coverage, error.coverageNote] },
+      costMicros: 0,
+      apiKeyId: options.apiKeyId ?? null,
+      createdAt: now,
+      completedAt: now,
     });
     return id;
   }
@@ -164,25 +172,25 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
       if (retry) await retries.claim(trx, retry.claim, id, completedAt, retry.stale);
       const charge = charging ? await quota.charge(trx, principal.tenant) : null;
       const record = buildRecord({ id, result, costMicros: charge?.costMicros ?? 0, createdAt, source: options.source, livemode: principal.livemode, authentication: message.authentication });
-      const row = {
+      const entry: AnalysisEntry = {
         id,
-        tenant_id: principal.tenant.id,
-        livemode: principal.livemode ? 1 : 0,
+        tenantId: principal.tenant.id,
+        livemode: principal.livemode,
         source: options.source,
         status: 'completed',
         verdict: record.verdict,
         score: record.score,
         ...messageSummary(message),
-        result_json: JSON.stringify(record),
+        result: record,
         // Kept beside the client-visible record (which has no rules) for the console (docs/console.md).
-        rules_json: JSON.stringify(result.rules.map((r) => ({ id: r.id, strength: r.strength, weight: r.weight, reason: r.reason }))),
-        cost_micros: charge?.costMicros ?? 0,
-        api_key_id: options.apiKeyId ?? null,
-        created_at: createdAt,
-        completed_at: completedAt,
+        rules: result.rules.map((r) => ({ id: r.id, strength: r.strength, weight: r.weight, reason: r.reason })),
+        costMicros: charge?.costMicros ?? 0,
+        apiKeyId: options.apiKeyId ?? null,
+        createdAt,
+        completedAt,
       };
-      await (options.queued ? options.queued.complete(trx, row) : insertAnalysis(trx, row));
-      const stored = rowToStored(row);
+      await (options.queued ? options.queued.complete(trx, entry) : insertAnalysis(trx, entry));
+      const stored = entryToStored(entry);
       for (const hook of deps.inTransaction ?? []) await hook(trx, stored, principal);
       return { record, quotaAfter: charge?.quota, stored };
     });
@@ -191,9 +199,10 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
   }
 
   /** The analysis a synchronous key made is completed (its key is written with it): its record, as first returned. */
-  async function replayed(principal: Principal, analysis: AnalysisRow): Promise<AnalysisOutcome> {
-    if (analysis.status !== 'completed' || !analysis.result_json) throw new Error(`retry key names analysis ${analysis.id}, which is ${analysis.status}`);
-    return { record: JSON.parse(analysis.result_json) as AnalysisRecord, replayed: true, quota: await quota.state(principal.tenant) };
+  async function replayed(principal: Principal, analysis: AnalysisEntry): Promise<AnalysisOutcome> {
+    if (analysis.status !== 'completed' || !analysis.result) throw new Error(`retry key names analysis ${analysis.id}, which is ${analysis.status}`);
+    // A completed analysis keeps its whole record.
+    return { record: analysis.result as AnalysisRecord, replayed: true, quota: await quota.state(principal.tenant) };
   }
 
   const service = {
@@ -223,19 +232,39 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     },
 
     async get(principal: Principal, id: string): Promise<StoredAnalysis> {
-      const row = await findAnalysis(store.db, scopeOf(principal), id);
-      if (!row) throw notFound(`analysis ${id}`);
-      return rowToStored(row);
+      const entry = await findAnalysis(store.db, scopeOf(principal), id);
+      if (!entry) throw notFound(`analysis ${id}`);
+      return entryToStored(entry);
     },
 
     async list(principal: Principal, filter: AnalysisFilter): Promise<{ items: StoredAnalysis[]; total: number }> {
-      const { rows, total } = await listAnalyses(store.db, scopeOf(principal), filter);
-      return { items: rows.map(rowToStored), total };
+      const { entries, total } = await listAnalyses(store.db, scopeOf(principal), filter);
+      return { items: entries.map(entryToStored), total };
+    },
+
+    /**
+     * One page of the listing for a caller that keeps serialized copies of analyses (GET /v1/analyses):
+     * only the rows it has no copy of (`known` says no) are read whole and parsed; the others come as id
+     * and status. A row's record never changes once it is no longer `queued` (docs/performance.md).
+     */
+    async listPage(principal: Principal, filter: AnalysisFilter, known: (id: string) => boolean): Promise<{ items: ListedAnalysis[]; total: number }> {
+      const scope = scopeOf(principal);
+      const { rows, total } = await listAnalysisIds(store.db, scope, filter);
+      const wanted = new Set(rows.filter((r) => r.status === 'queued' || !known(r.id)).map((r) => r.id));
+      const found = new Map((await findAnalysesByIds(store.db, scope, [...wanted])).map((entry) => [entry.id, entryToStored(entry)]));
+      const items: ListedAnalysis[] = [];
+      for (const { id, status } of rows) {
+        const stored = found.get(id);
+        if (stored) items.push({ id, final: stored.status !== 'queued', stored });
+        // Gone between the two reads (retention) when it was wanted; else the caller's copy stands.
+        else if (!wanted.has(id)) items.push({ id, final: status !== 'queued', stored: null });
+      }
+      return { items, total };
     },
 
     /** Every analysis the filter selects, newest first, one batch in memory at a time (history export). */
     async *export(principal: Principal, filter: Omit<AnalysisFilter, 'limit' | 'offset'>, batchSize = 500): AsyncGenerator<StoredAnalysis> {
-      for await (const row of streamAnalyses(store.db, scopeOf(principal), filter, batchSize)) yield rowToStored(row);
+      for await (const entry of streamAnalyses(store.db, scopeOf(principal), filter, batchSize)) yield entryToStored(entry);
     },
   };
   return service;

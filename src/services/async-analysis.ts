@@ -12,12 +12,12 @@ import type { Principal } from '../core/domain.js';
 import { AppError, isAppError, type ErrorCode } from '../core/errors.js';
 import type { NormalizedMessage, Source } from '../core/message.js';
 import type { Database } from '../store/schema.js';
-import type { AnalysisRow } from '../store/repositories/analyses.js';
+import type { AnalysisEntry } from '../core/analysis.js';
 import {
   claimJobs,
   countJobs,
   deleteJob,
-  findAnalysisRow,
+  findAnalysisById,
   finishQueuedAnalysis,
   insertQueuedAnalysis,
   type ClaimedJob,
@@ -26,7 +26,7 @@ import { findTenant } from '../store/repositories/tenants.js';
 import { isUniqueViolation } from '../store/transaction.js';
 import { createIdempotencyStore, DEFAULT_IDEMPOTENCY_WINDOW_MS, idempotencyClaim } from './idempotency.js';
 import type { AfterCommitHook, AnalysisService, InTransactionHook } from './analysis.js';
-import { rowToStored } from './analysis-record.js';
+import { entryToStored } from './analysis-record.js';
 import type { ServiceContext } from './context.js';
 import { messageSummary } from './message-summary.js';
 import type { QuotaService } from './quota.js';
@@ -80,12 +80,12 @@ export function createAsyncAnalysisService(deps: AsyncAnalysisDeps) {
         status: 'failed',
         verdict: null,
         score: null,
-        result_json: JSON.stringify({ error }),
-        cost_micros: 0,
-        completed_at: toIso(clock.now()),
+        result: { error },
+        costMicros: 0,
+        completedAt: toIso(clock.now()),
       });
       if (!finished) return null;
-      const stored = rowToStored((await findAnalysisRow(trx, job.analysisId))!);
+      const stored = entryToStored((await findAnalysisById(trx, job.analysisId))!);
       for (const hook of deps.inTransaction) await hook(trx, stored, principal);
       return stored;
     });
@@ -119,25 +119,25 @@ export function createAsyncAnalysisService(deps: AsyncAnalysisDeps) {
       if (charging) await deps.quota.assertAvailable(principal.tenant);
       const id = newId('an');
       const now = toIso(clock.now());
-      const row: AnalysisRow = {
+      const entry: AnalysisEntry = {
         id,
-        tenant_id: principal.tenant.id,
-        livemode: principal.livemode ? 1 : 0,
+        tenantId: principal.tenant.id,
+        livemode: principal.livemode,
         source: options.source,
         status: 'queued',
         verdict: null,
         score: null,
         ...messageSummary(message),
-        result_json: null,
-        cost_micros: 0,
-        api_key_id: options.apiKeyId ?? null,
-        created_at: now,
-        completed_at: null,
+        result: null,
+        costMicros: 0,
+        apiKeyId: options.apiKeyId ?? null,
+        createdAt: now,
+        completedAt: null,
       };
       try {
         await store.db.transaction().execute(async (trx) => {
           if (claim) await retries.claim(trx, claim, id, now, stale);
-          await insertQueuedAnalysis(trx, row, {
+          await insertQueuedAnalysis(trx, entry, {
             analysis_id: id,
             message_json: encodeMessage(message),
             charge_quota: options.chargeQuota ? 1 : 0,
@@ -184,9 +184,9 @@ export function createAsyncAnalysisService(deps: AsyncAnalysisDeps) {
           queued: {
             id: job.analysisId,
             createdAt: job.createdAt,
-            complete: async (trx, { status, verdict, score, result_json, rules_json, cost_micros, completed_at }) => {
-              const patch = { status, verdict, score, result_json, rules_json: rules_json ?? null, cost_micros, completed_at };
-              if (!(await finishQueuedAnalysis(trx, job.analysisId, patch))) throw new StaleJob();
+            complete: async (trx, { status, verdict, score, result, rules, costMicros, completedAt }) => {
+              const outcome = { status, verdict, score, result, rules, costMicros, completedAt };
+              if (!(await finishQueuedAnalysis(trx, job.analysisId, outcome))) throw new StaleJob();
             },
           },
         });

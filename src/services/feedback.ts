@@ -63,7 +63,7 @@ export function createFeedbackService(ctx: ServiceContext, options: FeedbackServ
     return {
       verdict: analysis?.verdict ?? quarantined?.entry.verdict ?? null,
       subject: (analysis?.subject ?? quarantined?.entry.subject ?? '').slice(0, SUMMARY_MAX),
-      from: (analysis?.from_addr ?? quarantined?.entry.from ?? '').slice(0, SUMMARY_MAX),
+      from: (analysis?.from ?? quarantined?.entry.from ?? '').slice(0, SUMMARY_MAX),
       raw: message ?? quarantined?.raw ?? null,
     };
   }

@@ -12,7 +12,7 @@ import { webhookEventsOfAnalysis, type AnalysisWebhookEvent } from '../store/rep
 import { notFound } from '../core/errors.js';
 import { analysesPerBucket, failedDeliveriesSince, heldQuarantine, recentResults, type BucketCount } from '../store/repositories/overview-stats.js';
 import { findQuarantinedByAnalysis, type QuarantineEntry } from '../store/repositories/quarantine.js';
-import { rowToStored, type StoredAnalysis } from './analysis-record.js';
+import { entryToStored, type StoredAnalysis } from './analysis-record.js';
 import type { ServiceContext } from './context.js';
 
 export type { HistoryFilter, AnalysisWebhookEvent, BucketCount };
@@ -61,16 +61,16 @@ export function createHistoryService({ store, clock }: ServiceContext, options: 
 
   return {
     async search(principal: Principal, filter: HistoryFilter): Promise<{ items: StoredAnalysis[]; total: number }> {
-      const { rows, total } = await searchAnalyses(store.db, scopeOf(principal), filter);
-      return { items: rows.map(rowToStored), total };
+      const { entries, total } = await searchAnalyses(store.db, scopeOf(principal), filter);
+      return { items: entries.map(entryToStored), total };
     },
 
     async detail(principal: Principal, id: string): Promise<AnalysisDetail> {
-      const row = await findAnalysis(store.db, scopeOf(principal), id);
-      if (!row) throw notFound(`analysis ${id}`);
+      const entry = await findAnalysis(store.db, scopeOf(principal), id);
+      if (!entry) throw notFound(`analysis ${id}`);
       return {
-        analysis: rowToStored(row),
-        rules: row.rules_json ? (JSON.parse(row.rules_json) as RuleHit[]) : [],
+        analysis: entryToStored(entry),
+        rules: entry.rules ?? [],
         webhookEvents: await webhookEventsOfAnalysis(store.db, id),
       };
     },

@@ -20,7 +20,8 @@ import { toIso } from '../core/clock.js';
 import type { Principal } from '../core/domain.js';
 import type { Store } from '../store/database.js';
 import type { Database } from '../store/schema.js';
-import { findAnalysis, type AnalysisRow } from '../store/repositories/analyses.js';
+import type { AnalysisEntry } from '../core/analysis.js';
+import { findAnalysis } from '../store/repositories/analyses.js';
 import { claimIdempotencyKey, findIdempotencyKey, type IdempotencyKeyId } from '../store/repositories/idempotency-keys.js';
 
 export const DEFAULT_IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
@@ -40,7 +41,7 @@ export function idempotencyClaim(principal: Principal, key: string, fingerprint:
 }
 
 /** The analysis an earlier use of the key made, or what a new one must replace (see `lookup`). */
-export type Earlier = { analysis: AnalysisRow } | { stale: string | null };
+export type Earlier = { analysis: AnalysisEntry } | { stale: string | null };
 
 export function createIdempotencyStore(store: Store, windowMs: number, now: () => number) {
   const expiredBefore = (): string => toIso(now() - windowMs);

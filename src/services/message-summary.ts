@@ -25,6 +25,6 @@ export const recipientList = (message: NormalizedMessage): string[] =>
   (message.to.length ? message.to.map((a) => a.address) : (message.envelope?.rcptTo ?? [])).filter(Boolean);
 
 /** The subject, sender and recipients stored beside an analysis (GET /v1/analyses/:id). */
-export function messageSummary(message: NormalizedMessage): { subject: string; from_addr: string; to_addr: string } {
-  return { subject: summary(message.subject), from_addr: summary(displayAddress(message.from)), to_addr: summary(recipientList(message).join(', ')) };
+export function messageSummary(message: NormalizedMessage): { subject: string; from: string; to: string } {
+  return { subject: summary(message.subject), from: summary(displayAddress(message.from)), to: summary(recipientList(message).join(', ')) };
 }

@@ -18,7 +18,7 @@ import {
   readQuarantinedBytes,
   recordReleaseReply,
   undoRelease,
-  type NewQuarantineRow,
+  type NewQuarantined,
   type QuarantineEntry,
   type QuarantineFilter,
   type QuarantineScope,
@@ -82,37 +82,37 @@ export function createQuarantineService(ctx: ServiceContext, options: Quarantine
       const bytes = await raw.toBuffer();
       const createdAt = toIso(clock.now());
       return store.db.transaction().execute(async (trx) => {
-        const rows: NewQuarantineRow[] = [];
+        const held: NewQuarantined[] = [];
         for (const outcome of decision.tenants) {
           const summary = await analysisSummary(trx, outcome.analysisId);
-          rows.push({
+          held.push({
             id: newId('qm'),
-            tenant_id: outcome.tenantId,
-            livemode: 1,
+            tenantId: outcome.tenantId,
+            livemode: true,
             source: door,
-            analysis_id: outcome.analysisId,
+            analysisId: outcome.analysisId,
             verdict: outcome.verdict,
             score: outcome.score,
-            reasons: JSON.stringify(outcome.reasons),
-            mail_from: envelope.mailFrom,
-            rcpt_to: JSON.stringify(outcome.recipients),
+            reasons: outcome.reasons,
+            mailFrom: envelope.mailFrom,
+            rcptTo: outcome.recipients,
             subject: summary?.subject ?? '',
-            from_addr: summary?.from ?? '',
-            client_address: envelope.clientAddress ?? null,
-            client_helo: envelope.clientHelo ?? null,
-            queue_id: envelope.queueId ?? null,
+            from: summary?.from ?? '',
+            clientAddress: envelope.clientAddress ?? null,
+            clientHelo: envelope.clientHelo ?? null,
+            queueId: envelope.queueId ?? null,
             size: bytes.length,
-            add_headers: JSON.stringify(decision.addHeaders),
-            new_subject: decision.newSubject,
-            created_at: createdAt,
-            released_at: null,
-            released_by: null,
-            release_reply: null,
+            addHeaders: decision.addHeaders,
+            newSubject: decision.newSubject,
+            createdAt,
+            releasedAt: null,
+            releasedBy: null,
+            releaseReply: null,
             raw: bytes,
           });
         }
-        await insertQuarantined(trx, rows);
-        return rows.map((r) => r.id);
+        await insertQuarantined(trx, held);
+        return held.map((h) => h.id);
       });
     },
   };

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAFE_HTML_CSP } from '../../src/mail/safe-html.js';
 import { DIALECTS } from '../support/dialects.js';
+import { seedQuarantined } from '../support/quarantine.js';
+import { mail } from '../smtp/helpers/door.js';
 import { startConsoleLab, type ConsoleLab } from './lab.js';
 import { signIn, type ConsoleClient } from './support.js';
 
@@ -25,16 +27,15 @@ describe.each(DIALECTS)('console pages and actions (%s)', (dialect) => {
     readerKey = (await t.h.tenantWithKey({ tenantId: t.acme, scopes: ['read'] })).key;
     const betaKey = (await t.h.tenantWithKey({ tenantId: t.beta, scopes: ['read', 'write', 'admin'] })).key;
     for (const tenant of [t.acme, t.beta]) await t.block(tenant, 'phisher@evil.test');
-    expect(
-      await lab.send({
-        from: 'phisher@evil.test',
-        subject: `Invoice ${HOSTILE}`,
-        headers: ['MIME-Version: 1.0', 'Content-Type: text/html; charset=utf-8'],
-        body: `<p>Pay <a href="http://evil.test/pay">here</a><img src="http://evil.test/t.gif"></p><script>fetch('http://evil.test/x')</script>\r\n`,
-      }),
-    ).toMatch(/quarantined by phishgate as qm_/);
-    expect(await lab.send({ from: 'phisher@evil.test', subject: 'Second notice' })).toMatch(/quarantined/);
-    expect(await lab.send({ from: 'phisher@evil.test', subject: 'Beta only', to: ['eve@beta.test'] })).toMatch(/quarantined/);
+    const invoice = mail({
+      from: 'phisher@evil.test',
+      subject: `Invoice ${HOSTILE}`,
+      headers: ['MIME-Version: 1.0', 'Content-Type: text/html; charset=utf-8'],
+      body: `<p>Pay <a href="http://evil.test/pay">here</a><img src="http://evil.test/t.gif"></p><script>fetch('http://evil.test/x')</script>\r\n`,
+    });
+    await seedQuarantined(t.port, { from: 'phisher@evil.test', to: ['bob@acme.test'], message: invoice });
+    await seedQuarantined(t.port, { from: 'phisher@evil.test', to: ['bob@acme.test'], subject: 'Second notice' });
+    await seedQuarantined(t.port, { from: 'phisher@evil.test', to: ['eve@beta.test'], subject: 'Beta only' });
     expect(await lab.send({ from: 'Alice <alice@sender.test>', subject: 'Lunch on Friday' })).toMatch(/^250/);
     // An API analysis whose rules fire and that imitates a brand.
     const analyzed = await lab.app.inject({

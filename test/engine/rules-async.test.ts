@@ -1,10 +1,16 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loader.js';
+import { systemClock } from '../../src/core/clock.js';
+import { createRuntime } from '../../src/main.js';
 import { emptyMessage } from '../../src/core/message.js';
 import type { Detector } from '../../src/engine/detector.js';
 import { createEngine } from '../../src/engine/engine.js';
 import { DETECTORS } from '../../src/engine/registry.js';
-import { validateRuleConfig } from '../../src/engine/rule-config.js';
+import { ruleOptionsOf, validateRuleConfig } from '../../src/engine/rule-config.js';
 import { runRule } from '../../src/engine/rule-runner.js';
 
 const config = loadConfig({ env: {} }).engine;
@@ -83,5 +89,52 @@ describe('rules and their configuration are checked against each other at start-
     const weights = { ...config.weights, SLOW_LOOKUP: 1 };
     expect(() => validateRuleConfig([...DETECTORS, rule], { weights, group_caps: { ...config.group_caps, reputation: 2 } })).not.toThrow();
     expect(() => validateRuleConfig(DETECTORS, { weights: config.weights, group_caps: { ...config.group_caps, langauge: 2 } })).toThrow('engine.group_caps names no rule group: langauge');
+  });
+});
+
+describe('rule tuning options: beside the weights, checked both ways at start-up', () => {
+  const withOptions = (ruleOptions: Record<string, Record<string, number>>) => ({ ...config, rule_options: { ...config.rule_options, ...ruleOptions } });
+
+  it('an option the rule does not declare (a typo) fails loudly, naming the setting and the rule options', () => {
+    expect(() => validateRuleConfig(DETECTORS, withOptions({ URL_MANY_SUBDOMAINS: { min_label: 3 } }))).toThrow(
+      'engine.rule_options.URL_MANY_SUBDOMAINS.min_label: rule URL_MANY_SUBDOMAINS has no option min_label (its options: min_labels)',
+    );
+    expect(() => validateRuleConfig(DETECTORS, withOptions({ URL_IP_HOST: { limit: 1 } }))).toThrow('rule URL_IP_HOST has no option limit (it has no options)');
+  });
+
+  it('options for a rule that does not exist, or a value out of range, fail too', () => {
+    expect(() => validateRuleConfig(DETECTORS, withOptions({ URL_MANY_SUBDOMAIN: { min_labels: 3 } }))).toThrow('engine.rule_options names no known rule: URL_MANY_SUBDOMAIN');
+    expect(() => validateRuleConfig(DETECTORS, withOptions({ HTML_HIDDEN_TEXT: { min_hidden_share: 1.5 } }))).toThrow('engine.rule_options.HTML_HIDDEN_TEXT.min_hidden_share must be between 0 and 1, got 1.5');
+    expect(() => validateRuleConfig(DETECTORS, withOptions({ HTML_IMAGE_ONLY: { max_words: 2.5 } }))).toThrow('must be a whole number between 1 and 1000, got 2.5');
+  });
+
+  it('serve refuses to start with a typo in a config file, before it opens the store or starts workers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'phishgate-rule-options-'));
+    try {
+      const file = join(dir, 'phishgate.yaml');
+      writeFileSync(file, 'engine:\n  rule_options:\n    URL_MANY_SUBDOMAINS:\n      min_label: 3\n');
+      const loaded = loadConfig({ env: { PHISHGATE_CONFIG: file }, overrides: { database: { url: join(dir, 'never.db') } } });
+      await expect(createRuntime(loaded, pino({ level: 'silent' }), systemClock, { workers: true })).rejects.toThrow(
+        'engine.rule_options.URL_MANY_SUBDOMAINS.min_label: rule URL_MANY_SUBDOMAINS has no option min_label',
+      );
+      expect(existsSync(join(dir, 'never.db'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the shipped values are the rules’ own defaults, so setting them changes nothing', () => {
+    const declared = DETECTORS.filter((rule) => rule.options).map((rule) => rule.id);
+    expect(Object.keys(config.rule_options).sort()).toEqual(declared.sort());
+    expect(ruleOptionsOf(DETECTORS, config.rule_options)).toEqual(ruleOptionsOf(DETECTORS, {}));
+  });
+
+  it('a changed option changes what the rule fires on', async () => {
+    // Three subdomain labels in front of the registrable domain: below the default of four.
+    const linked = { ...emptyMessage(), subject: 'Statement', text: 'See https://a.b.c.statement-portal.example/view for details.' };
+    const fires = async (engineConfig: typeof config) =>
+      (await createEngine({ config: engineConfig, classifier: null }).analyze(linked, ctx)).rules.some((r) => r.id === 'URL_MANY_SUBDOMAINS');
+    expect(await fires(config)).toBe(false);
+    expect(await fires(withOptions({ URL_MANY_SUBDOMAINS: { min_labels: 3 } }))).toBe(true);
   });
 });

@@ -84,6 +84,30 @@ describe.each(DIALECTS)('GET /v1/analyses (%s)', (dialect) => {
     expect((await h.call('GET', '/v1/analyses', key)).json().data.total).toBe(0);
   });
 
+  it('lists each analysis exactly as GET /v1/analyses/:id shows it, the same from the kept copies, queued ones updated when they complete', async () => {
+    // A link the engine normalises carries a stored `original` the response schema leaves out.
+    const withOriginal = { ...PHISH, body_html: '<a href="http://www.paypal.com">www.paypal.com</a>' };
+    const completed = (await h.call('POST', '/v1/analyze', key, withOriginal)).json().data.analysis_id;
+    h.clock.advance(1000);
+    const queued = (await h.call('POST', '/v1/analyze', key, { ...SAMPLE_FIELDS, async: true })).json().data.analysis_id;
+    const first = await h.call('GET', '/v1/analyses', key);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const listed = first.json().data;
+    expect(listed.items.map((i: { analysis_id: string; status: string }) => [i.analysis_id, i.status])).toEqual([[queued, 'queued'], [completed, 'completed']]);
+    for (const item of listed.items) expect(item).toEqual((await h.call('GET', `/v1/analyses/${item.analysis_id}`, key)).json().data);
+    const stored = await h.store.db.selectFrom('analyses').select('result_json').where('id', '=', completed).executeTakeFirstOrThrow();
+    expect(stored.result_json).toMatch(/"original":/);
+    expect(JSON.stringify(listed.items[1].urls)).not.toMatch(/original/);
+    // Served again from the serialized copy of the completed one: the same bytes.
+    expect((await h.call('GET', '/v1/analyses', key)).body).toBe(first.body);
+
+    await h.asyncRunner.drain();
+    const after = (await h.call('GET', '/v1/analyses', key)).json().data;
+    expect(after.items[0]).toMatchObject({ analysis_id: queued, status: 'completed' });
+    expect(after.items[0]).toEqual((await h.call('GET', `/v1/analyses/${queued}`, key)).json().data);
+    expect(after.items[1]).toEqual(listed.items[1]);
+  });
+
   it('answers 404 for an unknown id', async () => {
     expect((await h.call('GET', '/v1/analyses/an_doesnotexist', key)).json()).toEqual({
       success: false,

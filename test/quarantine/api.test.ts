@@ -8,7 +8,8 @@ import { createSmtpRelay, type Relay } from '../../src/smtp/index.js';
 import { createReleaseDelivery } from '../../src/smtp/release.js';
 import { DIALECTS } from '../support/dialects.js';
 import { headerNames, headerValues, startSmtpSink, type SinkRefusal, type SmtpSink } from '../support/smtp-sink.js';
-import { byId, logger, mail, sendRaw, startTestDoor, type TestDoor } from '../smtp/helpers/door.js';
+import { byId, logger, mail, startTestDoor, type TestDoor } from '../smtp/helpers/door.js';
+import { seedQuarantined } from '../support/quarantine.js';
 
 interface Entry {
   id: string;
@@ -70,8 +71,7 @@ describe.each(DIALECTS)('quarantine API (%s)', (dialect) => {
     // Three phishing messages: one to both tenants, two to acme only.
     for (const [name, to] of [['shared', ['bob@acme.test', 'eve@beta.test', 'carol@acme.test']], ['second', ['bob@acme.test']], ['third', ['dan@acme.test']]] as const) {
       sent[name] = mail({ from: 'phisher@evil.test', subject: `Verify your account (${name})`, body: `Body of ${name}\r\n` });
-      const result = await sendRaw(t.port, { from: 'phisher@evil.test', to: [...to] }, sent[name]!.raw);
-      expect(result.response).toMatch(/quarantined by phishgate as qm_/);
+      await seedQuarantined(t.port, { from: 'phisher@evil.test', to: [...to], message: sent[name]! });
     }
   });
   afterAll(async () => {
@@ -159,8 +159,7 @@ describe.each(DIALECTS)('quarantine API (%s)', (dialect) => {
 
   it('undoes a release the next hop did not take (503), so it can be released later', async () => {
     sent.fourth = mail({ from: 'phisher@evil.test', subject: 'Verify your account (fourth)' });
-    await sendRaw(t.port, { from: 'phisher@evil.test', to: ['erin@acme.test'] }, sent.fourth.raw);
-    const entry = (await list(keys.acmeRead)).items.find((e) => e.subject.endsWith('(fourth)'))!;
+    const entry = await seedQuarantined(t.port, { from: 'phisher@evil.test', to: ['erin@acme.test'], message: sent.fourth });
     nextHopAnswer = { code: 451, message: '4.3.0 try later' };
     try {
       const failed = await call('POST', `/v1/quarantine/${entry.id}/release`, keys.acmeWrite);

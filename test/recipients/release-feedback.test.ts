@@ -8,7 +8,8 @@ import { createReleaseDelivery } from '../../src/smtp/release.js';
 import { DIALECTS } from '../support/dialects.js';
 import { createFeedbackService } from '../../src/services/feedback.js';
 import { startSmtpSink, type SinkRefusal, type SmtpSink } from '../support/smtp-sink.js';
-import { byId, logger, mail, sendRaw, startTestDoor, type TestDoor } from '../smtp/helpers/door.js';
+import { byId, logger, startTestDoor, type TestDoor } from '../smtp/helpers/door.js';
+import { seedQuarantined } from '../support/quarantine.js';
 
 describe.each(DIALECTS)('a release records feedback (%s)', (dialect) => {
   let sink: SmtpSink;
@@ -23,10 +24,9 @@ describe.each(DIALECTS)('a release records feedback (%s)', (dialect) => {
 
   /** Quarantines one message and returns its entry id, analysis id and bytes. */
   async function quarantine(subject: string): Promise<{ id: string; analysisId: string; raw: Buffer; messageId: string }> {
-    const sent = mail({ from: 'phisher@evil.test', subject });
-    expect((await sendRaw(t.port, { from: 'phisher@evil.test', to: ['bob@acme.test'] }, sent.raw)).response).toMatch(/quarantined/);
-    const entry = (await call('GET', '/v1/quarantine')).json().data.items.find((e: { subject: string }) => e.subject === subject);
-    return { id: entry.id, analysisId: entry.analysis_id, raw: sent.raw, messageId: sent.id };
+    const held = await seedQuarantined(t.port, { from: 'phisher@evil.test', to: ['bob@acme.test'], subject });
+    const entry = (await call('GET', `/v1/quarantine/${held.id}`)).json().data;
+    return { id: held.id, analysisId: entry.analysis_id, raw: held.raw, messageId: held.messageId };
   }
   const feedbackOf = async (analysisId: string) => (await call('GET', `/v1/feedback?analysis_id=${analysisId}`)).json().data.items;
 

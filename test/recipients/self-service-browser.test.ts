@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DIALECTS } from '../support/dialects.js';
 import { browserSkipReason, launchBrowser, recordForeignRequests, screenshot } from '../support/browser.js';
-import { mail, sendRaw } from '../smtp/helpers/door.js';
+import { mail } from '../smtp/helpers/door.js';
+import { seedQuarantined } from '../support/quarantine.js';
 import { startSelfServiceSetup, type SelfServiceSetup } from './support/self-service-setup.js';
 
 /** A hang guard, not a speed check: Chromium on a loaded 2-core machine takes its time. */
@@ -34,8 +35,7 @@ describe.skipIf(!!browserSkipReason).each(DIALECTS.slice(0, 1))('self-service pa
 
   async function holdAndDigest(subject: string, html = false) {
     const message = mail({ from: 'Service desk <phisher@evil.test>', subject, ...(html ? { headers: ['MIME-Version: 1.0', 'Content-Type: text/html; charset=utf-8'], body: HOSTILE_HTML } : {}) });
-    const reply = await sendRaw(s.t.port, { from: 'phisher@evil.test', to: ['bob@acme.test'] }, message.raw);
-    expect(reply.response).toMatch(/quarantined/);
+    await seedQuarantined(s.t.port, { to: ['bob@acme.test'], message });
     s.t.h.clock.advance(24 * 3600 * 1000);
     await s.run();
     return s.linksOf('bob@acme.test', subject);

@@ -22,6 +22,11 @@ export const EngineSection = Section({
   group_caps: Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_]*$' }), Type.Number({ minimum: 0 })),
   /** Milliseconds an asynchronous rule's answer may take before it scores nothing (rules may set their own). */
   rule_deadline_ms: Type.Integer({ minimum: 1, maximum: 60_000 }),
+  /**
+   * Tuning options of rules, by rule id then option name (docs/detection.md "Tuning a rule"); an option not set
+   * keeps the rule's default. Start-up fails for a rule id or an option name the rule does not declare.
+   */
+  rule_options: Type.Record(Type.String({ pattern: '^[A-Z][A-Z0-9_]*$' }), Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_]*$' }), Type.Number())),
   /** How far the statistical classifier may move a score (docs/detection.md "The classifier assists"). */
   classifier_bounds: Section({
     /** Highest score the classifier alone may give (below thresholds.suspicious: it never flags alone). */

@@ -1,6 +1,6 @@
 import { ownedOrSentFor } from '../delegates.js';
 import { sameOrganisation } from '../organisation.js';
-import type { Detector } from '../detector.js';
+import { ruleOption, type Detector } from '../detector.js';
 import { isSponsorLink } from './sponsor-links.js';
 
 export const htmlForm: Detector = {
@@ -26,16 +26,19 @@ export const htmlHiddenText: Detector = {
   id: 'HTML_HIDDEN_TEXT',
   group: 'html',
   description: 'Large amounts of invisible text (filter-evasion padding); a short hidden preheader is normal',
-  run({ html, bodyText }) {
-    if (!html || html.hiddenChars < 400) return [];
+  options: {
+    min_hidden_chars: { default: 400, min: 0, max: 1_000_000, integer: true, description: 'Hidden characters below which hidden text is a normal preheader' },
+    min_hidden_share: { default: 0.2, min: 0, max: 1, description: 'Share of all text that must be hidden' },
+  },
+  run({ html, bodyText }, ctx) {
+    if (!html || html.hiddenChars < ruleOption(htmlHiddenText, ctx, 'min_hidden_chars')) return [];
     const share = html.hiddenChars / Math.max(1, html.hiddenChars + bodyText.length);
-    if (share < 0.2) return [];
+    if (share < ruleOption(htmlHiddenText, ctx, 'min_hidden_share')) return [];
     return [{ strength: share > 0.5 ? 1 : 0.6, reason: `${html.hiddenChars} characters of the HTML are hidden from the reader` }];
   },
 };
 
 const WORDISH = /[\p{L}\p{N}]{2,}/gu;
-const IMAGE_ONLY_MAX_WORDS = 10;
 
 /** Words of text, counted only up to `limit` (a long body stops the count at once). */
 function countWords(text: string, limit: number): number {
@@ -48,10 +51,14 @@ export const htmlImageOnly: Detector = {
   id: 'HTML_IMAGE_ONLY',
   group: 'html',
   description: 'An HTML body that is almost only images and links, leaving no text for a reader or a filter to judge (a classic evasion)',
-  run({ html, bodyText }) {
+  options: {
+    max_words: { default: 10, min: 1, max: 1000, integer: true, description: 'Words of text from which the body is no longer image-only' },
+  },
+  run({ html, bodyText }, ctx) {
     if (!html || (html.images === 0 && html.links.length === 0)) return [];
-    const words = countWords(bodyText, IMAGE_ONLY_MAX_WORDS);
-    if (words >= IMAGE_ONLY_MAX_WORDS) return [];
+    const maxWords = ruleOption(htmlImageOnly, ctx, 'max_words');
+    const words = countWords(bodyText, maxWords);
+    if (words >= maxWords) return [];
     const what = html.images ? `${html.images} image${html.images === 1 ? '' : 's'}` : `${html.links.length} link${html.links.length === 1 ? '' : 's'}`;
     return [{ strength: words < 3 ? 1 : 0.6, reason: `The message is ${what} with ${words === 0 ? 'no' : `only ${words}`} words of text` }];
   },

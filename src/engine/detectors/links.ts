@@ -1,6 +1,6 @@
 import type { ExtractedUrl } from '../../mail/url-extract.js';
 import { describeUrl } from '../../mail/url-info.js';
-import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
+import { ruleOption, type Detector, type DetectorHit, type DetectorInput } from '../detector.js';
 import { ownedOrSentFor } from '../delegates.js';
 import { sameOrganisation } from '../organisation.js';
 import { LOGIN_PATH_WORDS, SHORTENER_DOMAINS, SUSPICIOUS_TLDS, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
@@ -151,10 +151,14 @@ export const urlManySubdomains: Detector = {
   group: 'url',
   indicator: 'suspicious_links',
   description: 'Hosts with an unusual number of labels, which push the real domain out of sight',
-  run(input) {
+  options: {
+    min_labels: { default: 4, min: 1, max: 100, integer: true, description: 'Subdomain labels in front of the registrable domain from which a host counts' },
+  },
+  run(input, ctx) {
+    const minLabels = ruleOption(urlManySubdomains, ctx, 'min_labels');
     return perUrl(input, (u) => {
       const labels = u.info!.subdomain ? u.info!.subdomain.split('.').length : 0;
-      if (labels < 4 || TRACKER_DOMAINS.has(u.info!.domain)) return null;
+      if (labels < minLabels || TRACKER_DOMAINS.has(u.info!.domain)) return null;
       return { strength: labels >= 6 ? 1 : 0.6, reason: `Link host ${u.info!.host.slice(0, 80)} stacks ${labels} subdomains in front of ${u.info!.domain}`, flag: 'many_subdomains' };
     });
   },

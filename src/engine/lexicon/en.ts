@@ -53,6 +53,9 @@ export const EN: Lexicon = {
     'upgrade your mailbox|email|storage',
     'complete the verification|validation',
     'failure to verify|confirm|validate|update',
+    'prove your identity|ownership',
+    'confirm|verify|update your account records|record',
+    'fill in|out the required information|fields',
   ],
   payment: [
     'update your payment|billing|card method|details|information|info',

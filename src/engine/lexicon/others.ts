@@ -14,6 +14,8 @@ export const DE: Lexicon = {
   credential: [
     'bestatigen|verifizieren|aktualisieren|uberprufen sie? ihre|ihr|deine|dein konto|identitat|daten|angaben|zugangsdaten|passwort|kontodaten',
     'melden sie sich jetzt? an',
+    'zusatzliche autorisation|verifizierung|bestatigung',
+    'autorisation|aktivierung|verifizierung ihres|ihrer|des kontos|kontoinhabers|identitat|zugangs',
     'geben sie ihr|ihre passwort|zugangsdaten|pin|kartennummer ein?',
     'klicken sie hier|unten um ihr|ihre|ihren konto|daten|identitat|zugang',
     // German puts the verb last: "Ihre Daten für das Online-Banking zu bestätigen".

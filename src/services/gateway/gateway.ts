@@ -4,7 +4,6 @@ import { isAppError } from '../../core/errors.js';
 import type { Tenant } from '../../core/domain.js';
 import type { NormalizedMessage } from '../../core/message.js';
 import type { Config } from '../../config/schema.js';
-import type { RawMessage } from '../../core/raw-message.js';
 import type { AnalysisService } from '../analysis.js';
 import type { AuthenticationService } from '../authentication/service.js';
 import { isAnalysisTimeout, type AnalysisTimeoutError } from '../../engine/analysis-client.js';
@@ -22,7 +21,6 @@ import type {
   Gateway,
   GatewayDecision,
   GatewayDoor,
-  GatewayEnvelope,
   HeaderToAdd,
   QuarantineSink,
   TenantOutcome,

@@ -106,7 +106,7 @@ export function createSelfService(ctx: ServiceContext, deps: SelfServiceDeps, op
     if (claims.action === 'preview') return { ok: false, reason: 'invalid' };
     const action = claims.action;
     try {
-      await insertSelfServiceAction(store.db, { link_id: claims.linkId, tenant_id: view.tenant.id, quarantine_id: entry.id, recipient: claims.recipient, action, acted_at: toIso(clock.now()) });
+      await insertSelfServiceAction(store.db, { linkId: claims.linkId, tenantId: view.tenant.id, quarantineId: entry.id, recipient: claims.recipient, action, actedAt: toIso(clock.now()) });
     } catch (error) {
       if (isUniqueViolation(error)) return { ok: false, reason: (await findSelfServiceActionByLink(store.db, claims.linkId)) ? 'used' : 'handled' };
       throw error;

@@ -1,10 +1,69 @@
+/**
+ * The `analyses` table. Services hand in and get back `AnalysisEntry` (core/analysis.ts); the column names,
+ * the 0/1 of `livemode` and the JSON of the result and the rules stay here (docs/architecture.md).
+ */
 import type { Kysely } from 'kysely';
+import type { AnalysisEntry, AnalysisStatus, RuleHit, StoredResult, Verdict } from '../../core/analysis.js';
+import type { Source } from '../../core/message.js';
 import type { AnalysesTable, Database } from '../schema.js';
 
-export type AnalysisRow = AnalysesTable;
+/** What a finished analysis adds to its entry (stored at once, or when a queued one completes or fails). */
+export type AnalysisOutcome = Pick<AnalysisEntry, 'status' | 'verdict' | 'score' | 'result' | 'rules' | 'costMicros' | 'completedAt'>;
 
-export async function insertAnalysis(db: Kysely<Database>, row: AnalysisRow): Promise<void> {
-  await db.insertInto('analyses').values(row).execute();
+/** The columns of an outcome; `rules_json` only when it has rules (the column stays as it is otherwise). */
+export function outcomeColumns(outcome: AnalysisOutcome) {
+  return {
+    status: outcome.status,
+    verdict: outcome.verdict,
+    score: outcome.score,
+    result_json: outcome.result === null ? null : JSON.stringify(outcome.result),
+    ...(outcome.rules ? { rules_json: JSON.stringify(outcome.rules) } : {}),
+    cost_micros: outcome.costMicros,
+    completed_at: outcome.completedAt,
+  };
+}
+
+/** The table's columns for an entry. */
+export function analysisColumns(entry: AnalysisEntry): AnalysesTable {
+  return {
+    id: entry.id,
+    tenant_id: entry.tenantId,
+    livemode: entry.livemode ? 1 : 0,
+    source: entry.source,
+    subject: entry.subject,
+    from_addr: entry.from,
+    to_addr: entry.to,
+    api_key_id: entry.apiKeyId,
+    created_at: entry.createdAt,
+    ...outcomeColumns(entry),
+  };
+}
+
+/** The entry a row holds; its rules only when asked for (lists do without them). */
+export function analysisEntry(row: AnalysesTable, withRules = false): AnalysisEntry {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    livemode: row.livemode === 1,
+    source: row.source as Source,
+    status: row.status as AnalysisStatus,
+    verdict: row.verdict as Verdict | null,
+    score: row.score,
+    subject: row.subject,
+    from: row.from_addr,
+    to: row.to_addr,
+    result: row.result_json ? (JSON.parse(row.result_json) as StoredResult) : null,
+    ...(withRules && row.rules_json ? { rules: JSON.parse(row.rules_json) as RuleHit[] } : {}),
+    // PostgreSQL returns BIGINT as a string.
+    costMicros: Number(row.cost_micros),
+    apiKeyId: row.api_key_id,
+    createdAt: row.created_at,
+    completedAt: row.completed_at,
+  };
+}
+
+export async function insertAnalysis(db: Kysely<Database>, entry: AnalysisEntry): Promise<void> {
+  await db.insertInto('analyses').values(analysisColumns(entry)).execute();
 }
 
 export interface AnalysisScope {
@@ -14,8 +73,9 @@ export interface AnalysisScope {
   visibleSince: string;
 }
 
-export async function findAnalysis(db: Kysely<Database>, scope: AnalysisScope, id: string): Promise<AnalysisRow | undefined> {
-  return db
+/** One analysis of the tenant and mode still visible, with the rules that fired. */
+export async function findAnalysis(db: Kysely<Database>, scope: AnalysisScope, id: string): Promise<AnalysisEntry | undefined> {
+  const row = await db
     .selectFrom('analyses')
     .selectAll()
     .where('id', '=', id)
@@ -23,6 +83,7 @@ export async function findAnalysis(db: Kysely<Database>, scope: AnalysisScope, i
     .where('livemode', '=', scope.livemode ? 1 : 0)
     .where('created_at', '>=', scope.visibleSince)
     .executeTakeFirst();
+  return row && analysisEntry(row, true);
 }
 
 export interface AnalysisFilter {
@@ -36,8 +97,8 @@ export interface AnalysisFilter {
   offset: number;
 }
 
-/** The tenant's analyses the filter selects (pagination aside): one place for listing and export. */
-function filteredAnalyses(db: Kysely<Database>, scope: AnalysisScope, filter: Omit<AnalysisFilter, 'limit' | 'offset'>) {
+/** The tenant's analyses the filter selects (pagination aside): one place for listing, export and history search. */
+export function filteredAnalyses(db: Kysely<Database>, scope: AnalysisScope, filter: Omit<AnalysisFilter, 'limit' | 'offset'>) {
   let base = db
     .selectFrom('analyses')
     .where('tenant_id', '=', scope.tenantId)
@@ -49,13 +110,46 @@ function filteredAnalyses(db: Kysely<Database>, scope: AnalysisScope, filter: Om
   return base;
 }
 
-export async function listAnalyses(db: Kysely<Database>, scope: AnalysisScope, filter: AnalysisFilter): Promise<{ rows: AnalysisRow[]; total: number }> {
+export type FilteredAnalyses = ReturnType<typeof filteredAnalyses>;
+
+/** One page of what `base` selects, newest first, and how many it selects in all. */
+export async function analysisPage(base: FilteredAnalyses, page: { limit: number; offset: number }): Promise<{ entries: AnalysisEntry[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { entries: rows.map((row) => analysisEntry(row)), total: Number(count.total) };
+}
+
+export async function listAnalyses(db: Kysely<Database>, scope: AnalysisScope, filter: AnalysisFilter): Promise<{ entries: AnalysisEntry[]; total: number }> {
+  return analysisPage(filteredAnalyses(db, scope, filter), filter);
+}
+
+/**
+ * One page of the listing without the stored results: id and status of each row, newest first, and the
+ * total. The caller fetches the rows it has no serialized copy of with `findAnalysesByIds`.
+ */
+export async function listAnalysisIds(db: Kysely<Database>, scope: AnalysisScope, filter: AnalysisFilter): Promise<{ rows: Array<{ id: string; status: string }>; total: number }> {
   const base = filteredAnalyses(db, scope, filter);
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+    base.select(['id', 'status']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
+}
+
+/** The scope's analyses among `ids`, without their rules (in no particular order; ids outside the scope or gone are left out). */
+export async function findAnalysesByIds(db: Kysely<Database>, scope: AnalysisScope, ids: readonly string[]): Promise<AnalysisEntry[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('analyses')
+    .selectAll()
+    .where('id', 'in', ids)
+    .where('tenant_id', '=', scope.tenantId)
+    .where('livemode', '=', scope.livemode ? 1 : 0)
+    .where('created_at', '>=', scope.visibleSince)
+    .execute();
+  return rows.map((row) => analysisEntry(row));
 }
 
 /**
@@ -63,7 +157,7 @@ export async function listAnalyses(db: Kysely<Database>, scope: AnalysisScope, f
  * id) so an export of any length holds one batch in memory and never skips or repeats a row when new
  * analyses arrive meanwhile.
  */
-export async function* streamAnalyses(db: Kysely<Database>, scope: AnalysisScope, filter: Omit<AnalysisFilter, 'limit' | 'offset'>, batchSize: number): AsyncGenerator<AnalysisRow> {
+export async function* streamAnalyses(db: Kysely<Database>, scope: AnalysisScope, filter: Omit<AnalysisFilter, 'limit' | 'offset'>, batchSize: number): AsyncGenerator<AnalysisEntry> {
   let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     let query = filteredAnalyses(db, scope, filter).selectAll();
@@ -72,7 +166,7 @@ export async function* streamAnalyses(db: Kysely<Database>, scope: AnalysisScope
       query = query.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
     }
     const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(batchSize).execute();
-    yield* rows;
+    for (const row of rows) yield analysisEntry(row);
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;
     after = { createdAt: last.created_at, id: last.id };

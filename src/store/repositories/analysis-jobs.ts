@@ -5,10 +5,12 @@
  */
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
-import type { AnalysesTable, AnalysisJobsTable, Database } from '../schema.js';
+import type { AnalysisEntry } from '../../core/analysis.js';
+import type { AnalysisJobsTable, Database } from '../schema.js';
+import { analysisColumns, analysisEntry, outcomeColumns, type AnalysisOutcome } from './analyses.js';
 
-export async function insertQueuedAnalysis(trx: Kysely<Database>, analysis: AnalysesTable, job: AnalysisJobsTable): Promise<void> {
-  await trx.insertInto('analyses').values(analysis).execute();
+export async function insertQueuedAnalysis(trx: Kysely<Database>, analysis: AnalysisEntry, job: AnalysisJobsTable): Promise<void> {
+  await trx.insertInto('analyses').values(analysisColumns(analysis)).execute();
   await trx.insertInto('analysis_jobs').values(job).execute();
 }
 
@@ -84,16 +86,22 @@ export async function claimJobs(
 export async function finishQueuedAnalysis(
   trx: Kysely<Database>,
   id: string,
-  patch: Pick<AnalysesTable, 'status' | 'verdict' | 'score' | 'result_json' | 'cost_micros' | 'completed_at'> & { rules_json?: string | null },
+  patch: AnalysisOutcome,
 ): Promise<boolean> {
-  const result = await trx.updateTable('analyses').set(patch).where('id', '=', id).where('status', '=', 'queued').executeTakeFirst();
+  const result = await trx
+    .updateTable('analyses')
+    .set({ rules_json: null, ...outcomeColumns(patch) })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
   await trx.deleteFrom('analysis_jobs').where('analysis_id', '=', id).execute();
   return true;
 }
 
-export async function findAnalysisRow(db: Kysely<Database>, id: string): Promise<AnalysesTable | undefined> {
-  return db.selectFrom('analyses').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findAnalysisById(db: Kysely<Database>, id: string): Promise<AnalysisEntry | undefined> {
+  const row = await db.selectFrom('analyses').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && analysisEntry(row);
 }
 
 /** A job whose analysis is already final (finished elsewhere): nothing left to do but forget it. */

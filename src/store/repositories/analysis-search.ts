@@ -5,14 +5,11 @@
  * so a search is always literal.
  */
 import { sql, type Kysely } from 'kysely';
+import type { AnalysisEntry } from '../../core/analysis.js';
 import type { Database } from '../schema.js';
-import type { AnalysisRow, AnalysisScope } from './analyses.js';
+import { analysisPage, filteredAnalyses, type AnalysisFilter, type AnalysisScope } from './analyses.js';
 
-export interface HistoryFilter {
-  from?: string;
-  before?: string;
-  verdict?: string;
-  source?: string;
+export interface HistoryFilter extends AnalysisFilter {
   sender?: string;
   recipient?: string;
   /** Every word must occur in the subject. */
@@ -21,23 +18,15 @@ export interface HistoryFilter {
   rule?: string;
   /** The imitated brand's display name, exactly. */
   brand?: string;
-  limit: number;
-  offset: number;
 }
 
 /** `%` and `_` match literally; `\` is the escape character of every LIKE below. */
 export const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string): string => `%${likeLiteral(text.toLowerCase())}%`;
 
-function filtered(db: Kysely<Database>, scope: AnalysisScope, f: Omit<HistoryFilter, 'limit' | 'offset'>) {
-  let q = db
-    .selectFrom('analyses')
-    .where('tenant_id', '=', scope.tenantId)
-    .where('livemode', '=', scope.livemode ? 1 : 0)
-    .where('created_at', '>=', f.from && f.from > scope.visibleSince ? f.from : scope.visibleSince);
-  if (f.before) q = q.where('created_at', '<', f.before);
-  if (f.verdict) q = q.where('verdict', '=', f.verdict);
-  if (f.source) q = q.where('source', '=', f.source);
+/** What GET /v1/analyses filters on (analyses.ts), then the history's text, rule and brand matches. */
+function matching(db: Kysely<Database>, scope: AnalysisScope, f: Omit<HistoryFilter, 'limit' | 'offset'>) {
+  let q = filteredAnalyses(db, scope, f);
   if (f.sender) q = q.where(sql<boolean>`lower(from_addr) like ${contains(f.sender)} escape '\\'`);
   if (f.recipient) q = q.where(sql<boolean>`lower(to_addr) like ${contains(f.recipient)} escape '\\'`);
   for (const word of f.subjectWords ?? []) q = q.where(sql<boolean>`lower(subject) like ${contains(word)} escape '\\'`);
@@ -47,11 +36,6 @@ function filtered(db: Kysely<Database>, scope: AnalysisScope, f: Omit<HistoryFil
   return q;
 }
 
-export async function searchAnalyses(db: Kysely<Database>, scope: AnalysisScope, filter: HistoryFilter): Promise<{ rows: AnalysisRow[]; total: number }> {
-  const base = filtered(db, scope, filter);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+export async function searchAnalyses(db: Kysely<Database>, scope: AnalysisScope, filter: HistoryFilter): Promise<{ entries: AnalysisEntry[]; total: number }> {
+  return analysisPage(matching(db, scope, filter), filter);
 }

@@ -28,7 +28,11 @@ export interface QuarantineEntry {
   releaseReply: string | null;
 }
 
-export type NewQuarantineRow = QuarantinedMessagesTable;
+/** A message to hold: its entry, the mode it belongs to and its bytes exactly as received. */
+export interface NewQuarantined extends QuarantineEntry {
+  livemode: boolean;
+  raw: Buffer;
+}
 type MetaRow = Omit<QuarantinedMessagesTable, 'raw'>;
 
 const META_COLUMNS = [
@@ -88,8 +92,34 @@ export interface QuarantineScope {
 const scoped = (db: Kysely<Database>, scope: QuarantineScope) =>
   db.selectFrom('quarantined_messages').where('tenant_id', '=', scope.tenantId).where('livemode', '=', scope.livemode ? 1 : 0);
 
-export async function insertQuarantined(db: Kysely<Database>, rows: NewQuarantineRow[]): Promise<void> {
-  if (rows.length) await db.insertInto('quarantined_messages').values(rows).execute();
+const toRow = (held: NewQuarantined): QuarantinedMessagesTable => ({
+  id: held.id,
+  tenant_id: held.tenantId,
+  livemode: held.livemode ? 1 : 0,
+  source: held.source,
+  analysis_id: held.analysisId,
+  verdict: held.verdict,
+  score: held.score,
+  reasons: JSON.stringify(held.reasons),
+  mail_from: held.mailFrom,
+  rcpt_to: JSON.stringify(held.rcptTo),
+  subject: held.subject,
+  from_addr: held.from,
+  client_address: held.clientAddress,
+  client_helo: held.clientHelo,
+  queue_id: held.queueId,
+  size: held.size,
+  add_headers: JSON.stringify(held.addHeaders),
+  new_subject: held.newSubject,
+  created_at: held.createdAt,
+  released_at: held.releasedAt,
+  released_by: held.releasedBy,
+  release_reply: held.releaseReply,
+  raw: held.raw,
+});
+
+export async function insertQuarantined(db: Kysely<Database>, held: NewQuarantined[]): Promise<void> {
+  if (held.length) await db.insertInto('quarantined_messages').values(held.map(toRow)).execute();
 }
 
 /** Subject and From as the analysis stored them (decoded by the parser), for listings. */

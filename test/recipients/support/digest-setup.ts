@@ -10,7 +10,8 @@ import { verifyOwnMail } from '../../../src/services/digests/own-mail.js';
 import { createDigestSender } from '../../../src/smtp/digest-sender.js';
 import type { TestDialect } from '../../support/dialects.js';
 import { startSmtpSink, type SinkMessage, type SinkRefusal, type SmtpSink } from '../../support/smtp-sink.js';
-import { mail, sendRaw, startTestDoor, type TestDoor } from '../../smtp/helpers/door.js';
+import { startTestDoor, type TestDoor } from '../../smtp/helpers/door.js';
+import { seedQuarantined } from '../../support/quarantine.js';
 
 export const SECRET = 'digest-test-secret-0123456789';
 export const PUBLIC_URL = 'https://mailfilter.acme.test';
@@ -60,10 +61,7 @@ export async function startDigestSetup(dialect: TestDialect, options: DigestSetu
     digests,
     refuse: (a) => (answer = a),
     async hold(to, subject) {
-      const reply = (await sendRaw(t.port, { from: 'phisher@evil.test', to }, mail({ from: 'Service desk <phisher@evil.test>', subject }).raw)).response;
-      const ids = /quarantined by phishgate as (.*)$/.exec(reply)?.[1];
-      if (!ids) throw new Error(`not quarantined: ${reply}`);
-      return ids.split(', ');
+      return (await seedQuarantined(t.port, { to, subject })).ids;
     },
     run: () => digests.run(t.h.services.tenants.find),
     async digestsFor(rcpt) {

@@ -28,6 +28,16 @@ describe('engine worker pool', () => {
     expect(new Set(results.map((r) => r.result.score)).size).toBe(1);
   });
 
+  it('answers each of many waiting messages with its own result', async () => {
+    const subjects = Array.from({ length: 24 }, (_, i) => `Invoice ${i} for March`);
+    const mails = subjects.map((subject) => Buffer.from(`From: a@example.com\r\nTo: b@example.org\r\nSubject: ${subject}\r\n\r\nHello ${subject}\r\n`));
+    const parsed = await Promise.all(mails.map((m) => pool.parse(m)));
+    expect(parsed.map((m) => m.subject)).toEqual(subjects);
+    const analysed = await Promise.all(mails.map((m) => pool.analyzeRaw(m, ctx, { keepMessage: true })));
+    expect(analysed.map((a) => a.message?.subject)).toEqual(subjects);
+    expect(pool.queued).toBe(0);
+  });
+
   it('passes parse errors back as AppError bad_request', async () => {
     await expect(pool.analyzeRaw(Buffer.from('nothing here'), ctx)).rejects.toMatchObject({ name: 'AppError', code: 'bad_request' });
   });

@@ -92,12 +92,13 @@ export function createEngine(deps: EngineDeps): Engine {
       if ((detector.stage ?? 1) > 1 && facts.fired.length !== fired.length) {
         facts.fired = fired.map((f) => ({ id: f.id, strength: f.strength, contribution: f.contribution, reason: f.reason, ...(brandsByRule.has(f.id) ? { brand: brandsByRule.get(f.id)! } : {}) }));
       }
-      const hits = await runRule(detector, facts, {
+      const answer = runRule(detector, facts, {
         defaultDeadlineMs: config.rule_deadline_ms,
         note,
         ...(ruleOptions.has(detector.id) ? { ruleOptions: ruleOptions.get(detector.id)! } : {}),
         ...(deps.onDetectorError ? { onError: deps.onDetectorError } : {}),
       });
+      const hits = answer instanceof Promise ? await answer : answer;
       const best = hits?.reduce<DetectorHit | undefined>((top, h) => (!top || h.strength > top.strength ? h : top), undefined);
       if (!hits || !best || best.strength <= 0) continue;
       const direction = Math.max(-1, Math.min(1, best.direction ?? 1));

@@ -198,8 +198,11 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     return { record, quota: quotaAfter ?? (await quota.state(principal.tenant)) };
   }
 
-  async function replayed(principal: Principal, record: AnalysisRecord): Promise<AnalysisOutcome> {
-    return { record, replayed: true, quota: await quota.state(principal.tenant) };
+  /** The analysis a synchronous key made is completed (its key is written with it): its record, as first returned. */
+  async function replayed(principal: Principal, analysis: AnalysisEntry): Promise<AnalysisOutcome> {
+    if (analysis.status !== 'completed' || !analysis.result) throw new Error(`retry key names analysis ${analysis.id}, which is ${analysis.status}`);
+    // A completed analysis keeps its whole record.
+    return { record: analysis.result as AnalysisRecord, replayed: true, quota: await quota.state(principal.tenant) };
   }
 
   const service = {
@@ -214,16 +217,16 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     async analyze(principal: Principal, message: NormalizedMessage, options: AnalyzeOptions): Promise<AnalysisOutcome> {
       if (!options.idempotency || options.queued) return analyseNew(principal, message, options, null);
       const claim = idempotencyClaim(principal, options.idempotency.key, options.idempotency.fingerprint);
-      const earlier = await retries.replay(claim);
-      if ('record' in earlier) return replayed(principal, earlier.record);
+      const earlier = await retries.lookup(claim);
+      if ('analysis' in earlier) return replayed(principal, earlier.analysis);
       try {
         return await analyseNew(principal, message, options, { claim, stale: earlier.stale });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // Another process (or session) committed an analysis for this key first; this one was rolled back
         // whole (no analysis, charge or event), and the first one's analysis is the answer.
-        const winner = await retries.replay(claim);
-        if ('record' in winner) return replayed(principal, winner.record);
+        const winner = await retries.lookup(claim);
+        if ('analysis' in winner) return replayed(principal, winner.analysis);
         throw error;
       }
     },

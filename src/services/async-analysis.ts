@@ -2,7 +2,9 @@
  * Asynchronous analysis (docs/api.md): POST /v1/analyze {"async": true} stores a `queued` analysis plus a
  * job holding the normalised message and answers 202; a runner completes it in the background and the
  * result goes out by webhook. Quota is charged once, on completion; if it is exhausted by then the
- * analysis becomes `failed` with the reason. Jobs live in the store, so a restart resumes them.
+ * analysis becomes `failed` with the reason. Jobs live in the store, so a restart resumes them. A retried
+ * request with the same `Idempotency-Key` gets the analysis id of the first one (docs/api.md "Retries"): its
+ * key is claimed in the transaction that queues it, as for synchronous analyses (services/idempotency.ts).
  */
 import type { Kysely } from 'kysely';
 import { toIso } from '../core/clock.js';
@@ -21,6 +23,8 @@ import {
   type ClaimedJob,
 } from '../store/repositories/analysis-jobs.js';
 import { findTenant } from '../store/repositories/tenants.js';
+import { isUniqueViolation } from '../store/transaction.js';
+import { createIdempotencyStore, DEFAULT_IDEMPOTENCY_WINDOW_MS, idempotencyClaim } from './idempotency.js';
 import type { AfterCommitHook, AnalysisService, InTransactionHook } from './analysis.js';
 import { entryToStored } from './analysis-record.js';
 import type { ServiceContext } from './context.js';
@@ -38,6 +42,8 @@ export interface AsyncAnalysisDeps extends ServiceContext {
   leaseMs: number;
   inTransaction: InTransactionHook[];
   afterCommit: AfterCommitHook[];
+  /** `retention.idempotency_hours` in ms (24 hours by default). */
+  idempotencyWindowMs?: number;
 }
 
 /** Retry-After when the queue is full: long enough for a full queue to drain at a few hundred per second. */
@@ -65,6 +71,7 @@ export function decodeMessage(json: string): NormalizedMessage {
 export function createAsyncAnalysisService(deps: AsyncAnalysisDeps) {
   const { store, clock, newId } = deps;
   const listeners = new Set<() => void>();
+  const retries = createIdempotencyStore(store, deps.idempotencyWindowMs ?? DEFAULT_IDEMPOTENCY_WINDOW_MS, () => clock.now());
 
   /** Final state for a job that cannot complete, with the outbox hooks so `analysis.completed` tells the client. */
   async function fail(job: ClaimedJob, principal: Principal, error: { code: ErrorCode; message: string }): Promise<boolean> {
@@ -88,7 +95,22 @@ export function createAsyncAnalysisService(deps: AsyncAnalysisDeps) {
   }
 
   return {
-    async enqueue(principal: Principal, message: NormalizedMessage, options: { source: Source; chargeQuota: boolean; apiKeyId?: string | null }): Promise<{ analysisId: string }> {
+    /**
+     * Queues the analysis. With `idempotency`, a retry within the window gets the analysis id queued the
+     * first time (`replayed`, nothing queued); the same key with another fingerprint throws IdempotencyConflict.
+     */
+    async enqueue(
+      principal: Principal,
+      message: NormalizedMessage,
+      options: { source: Source; chargeQuota: boolean; apiKeyId?: string | null; idempotency?: { key: string; fingerprint: string } },
+    ): Promise<{ analysisId: string; replayed?: boolean }> {
+      const claim = options.idempotency ? idempotencyClaim(principal, options.idempotency.key, options.idempotency.fingerprint) : null;
+      let stale: string | null = null;
+      if (claim) {
+        const earlier = await retries.lookup(claim);
+        if ('analysis' in earlier) return { analysisId: earlier.analysis.id, replayed: true };
+        stale = earlier.stale;
+      }
       if ((await countJobs(store.db)) >= deps.queueSize) {
         throw new AppError('rate_limited', 'The asynchronous analysis queue is full; retry later', { retryAfterSeconds: QUEUE_FULL_RETRY_AFTER_S });
       }
@@ -112,16 +134,25 @@ export function createAsyncAnalysisService(deps: AsyncAnalysisDeps) {
         createdAt: now,
         completedAt: null,
       };
-      await store.db.transaction().execute((trx) =>
-        insertQueuedAnalysis(trx, entry, {
-          analysis_id: id,
-          message_json: encodeMessage(message),
-          charge_quota: options.chargeQuota ? 1 : 0,
-          locked_until: null,
-          lock_token: null,
-          created_at: now,
-        }),
-      );
+      try {
+        await store.db.transaction().execute(async (trx) => {
+          if (claim) await retries.claim(trx, claim, id, now, stale);
+          await insertQueuedAnalysis(trx, entry, {
+            analysis_id: id,
+            message_json: encodeMessage(message),
+            charge_quota: options.chargeQuota ? 1 : 0,
+            locked_until: null,
+            lock_token: null,
+            created_at: now,
+          });
+        });
+      } catch (error) {
+        // Another process queued this key first: nothing of ours was written; its analysis is the answer.
+        if (!claim || !isUniqueViolation(error)) throw error;
+        const winner = await retries.lookup(claim);
+        if ('analysis' in winner) return { analysisId: winner.analysis.id, replayed: true };
+        throw error;
+      }
       for (const listener of listeners) listener();
       return { analysisId: id };
     },

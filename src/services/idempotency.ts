@@ -16,11 +16,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AnalysisRecord } from '../core/analysis.js';
 import { toIso } from '../core/clock.js';
 import type { Principal } from '../core/domain.js';
 import type { Store } from '../store/database.js';
 import type { Database } from '../store/schema.js';
+import type { AnalysisEntry } from '../core/analysis.js';
 import { findAnalysis } from '../store/repositories/analyses.js';
 import { claimIdempotencyKey, findIdempotencyKey, type IdempotencyKeyId } from '../store/repositories/idempotency-keys.js';
 
@@ -40,24 +40,23 @@ export function idempotencyClaim(principal: Principal, key: string, fingerprint:
   return { id: { tenant_id: principal.tenant.id, livemode: principal.livemode ? 1 : 0, key_hash: sha256(key) }, fingerprint };
 }
 
-export type Replay = { record: AnalysisRecord } | { stale: string | null };
+/** The analysis an earlier use of the key made, or what a new one must replace (see `lookup`). */
+export type Earlier = { analysis: AnalysisEntry } | { stale: string | null };
 
 export function createIdempotencyStore(store: Store, windowMs: number, now: () => number) {
   const expiredBefore = (): string => toIso(now() - windowMs);
   return {
     /**
-     * The stored analysis of an earlier use of the key within the window, or what a new analysis must
-     * replace (`stale`: the id of an analysis the key points to that no longer exists). Throws
-     * IdempotencyConflict when the key was used with another request.
+     * The analysis made by an earlier use of the key within the window (completed, or still queued for an
+     * asynchronous request), or what a new analysis must replace (`stale`: the id of an analysis the key
+     * points to that no longer exists). Throws IdempotencyConflict when the key was used with another request.
      */
-    async replay(claim: IdempotencyClaim): Promise<Replay> {
+    async lookup(claim: IdempotencyClaim): Promise<Earlier> {
       const row = await findIdempotencyKey(store.db, claim.id);
       if (!row || row.created_at < expiredBefore()) return { stale: null };
       if (row.fingerprint !== claim.fingerprint) throw new IdempotencyConflict('the key was already used for another request');
       const analysis = await findAnalysis(store.db, { tenantId: claim.id.tenant_id, livemode: claim.id.livemode === 1, visibleSince: '' }, row.analysis_id);
-      if (!analysis?.result || analysis.status !== 'completed') return { stale: row.analysis_id };
-      // A completed analysis keeps its whole record.
-      return { record: analysis.result as AnalysisRecord };
+      return analysis ? { analysis } : { stale: row.analysis_id };
     },
 
     /** Inside the analysis's transaction: fails (unique violation) when another analysis holds the key. */

@@ -57,6 +57,9 @@ function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase 
   } as SqliteDatabase;
 }
 
+/** Log pages between two checkpoints (SQLite's default is 1,000). */
+export const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+
 function openSqlite(path: string, options: StoreOptions): Store {
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   const sqlite = new SQLite(path);
@@ -65,6 +68,10 @@ function openSqlite(path: string, options: StoreOptions): Store {
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
   // WAL + NORMAL is durable across process crashes; only an OS crash can lose the last commits.
   sqlite.pragma('synchronous = NORMAL');
+  // The commit that crosses this many log pages copies the log into the database file and syncs both, on
+  // the event loop: tens of milliseconds whatever the size, so fewer, larger checkpoints cost less per
+  // commit (docs/performance.md, "The REST API's own costs"). At most about 40 MB of log (4 KiB pages).
+  sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', location: path, close: () => db.destroy() };
 }

@@ -26,6 +26,14 @@ describe('analysis deadline in the worker pool', () => {
     expect(settled[1]).toMatchObject({ status: 'fulfilled', value: { subject: 'Monday' } });
   });
 
+  it('messages waiting behind the stalled worker are answered by its replacement, in order', async () => {
+    const stalled = pool.parse(mail('STALL-FOREVER again'));
+    const behind = [pool.parse(mail('Wednesday')), pool.parse(mail('Thursday')), pool.parse(mail('Friday'))];
+    await expect(stalled).rejects.toMatchObject({ stage: 'parse' });
+    expect((await Promise.all(behind)).map((m) => m.subject)).toEqual(['Wednesday', 'Thursday', 'Friday']);
+    expect(pool.queued).toBe(0);
+  });
+
   it('the same message timing out again is marked repeated; an analysis of another message in between does not reset it', async () => {
     await expect(pool.parse(mail('STALL-FOREVER'))).rejects.toMatchObject({ stage: 'parse', repeated: true });
     const message = await parseRawMessage(mail('Tuesday'));

@@ -49,6 +49,19 @@ describe('rules: one interface, synchronous or asynchronous, each within its dea
     expect(seen.aborted).toBe(true);
   });
 
+  it('a rule that reads its signal only after the deadline finds it aborted; one that answers in time, not', async () => {
+    const options = { defaultDeadlineMs: 20, note: () => {} };
+    let lateSignal: AbortSignal | undefined;
+    const late: Detector = { id: 'LATE_READER', group: 'x', description: '', run: async (_f, c) => { await sleep(60); lateSignal = c?.signal; return []; } };
+    expect(await runRule(late, {} as never, options)).toBeNull();
+    await sleep(80);
+    expect(lateSignal?.aborted).toBe(true);
+    let inTime: AbortSignal | undefined;
+    const quick: Detector = { id: 'QUICK', group: 'x', description: '', run: (_f, c) => { inTime = c?.signal; return []; } };
+    expect(await runRule(quick, {} as never, options)).toEqual([]);
+    expect(inTime?.aborted).toBe(false);
+  });
+
   it('a rule that throws or rejects scores nothing and is reported; a late rejection is not left unhandled', async () => {
     const errors: string[] = [];
     const notes: string[] = [];

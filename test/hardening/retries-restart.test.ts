@@ -80,11 +80,12 @@ async function makeWorld(dialect: TestDialect, sinkPort: number, receiverUrl: st
 
 const smtpPort = (server: RunningServer): number => Number(server.addresses.smtp!.split(':').pop());
 
-/** Waits until every webhook delivery of the store is settled (delivered or given up). */
+/** Waits until every asynchronous analysis has run and every webhook delivery is settled (delivered or given up). */
 async function webhooksSettled(server: RunningServer): Promise<void> {
   const deadline = Date.now() + 20_000;
-  while ((await server.runtime.services.outbox.pendingCount()) > 0) {
-    if (Date.now() > deadline) throw new Error('webhook deliveries still pending after 20 s');
+  const busy = async () => (await server.runtime.store.db.selectFrom('analysis_jobs').select('analysis_id').execute()).length + (await server.runtime.services.outbox.pendingCount());
+  while ((await busy()) > 0) {
+    if (Date.now() > deadline) throw new Error('analyses or webhook deliveries still pending after 20 s');
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -164,32 +165,45 @@ describe.each(DIALECTS)('retries across a restart (%s)', (dialect) => {
     expect(await count(running.runtime.store, 'webhook_events')).toBe(2);
   });
 
-  it('API: an Idempotency-Key answers with the same analysis after a restart; another body with it is refused', async () => {
+  it('API: an Idempotency-Key answers with the same analysis after a restart (synchronous and asynchronous); another body with it is refused', async () => {
     const analyze = async (running: RunningServer, body: object, key: string) => {
       const response = await fetch(`http://${running.addresses.http}/v1/analyze`, {
         method: 'POST',
         headers: { authorization: `Bearer ${world.key}`, 'content-type': 'application/json', 'idempotency-key': key },
         body: JSON.stringify(body),
       });
-      return { status: response.status, json: (await response.json()) as { data: { analysis_id: string }; quota: { used: number }; error: { message: string } } };
+      return {
+        status: response.status,
+        replayed: response.headers.get('idempotent-replayed'),
+        json: (await response.json()) as { data: { analysis_id: string }; quota: { used: number }; error: { message: string } },
+      };
     };
     let running = await restart();
     const first = await analyze(running, SAMPLE_FIELDS, 'order-4711-attempt');
     expect(first.status).toBe(200);
+    expect(first.replayed).toBeNull();
+    // An asynchronous request is queued once, whenever its retry comes.
+    const queued = await analyze(running, { ...SAMPLE_FIELDS, subject: 'Queued', async: true }, 'order-4712-attempt');
+    expect(queued.status).toBe(202);
     await webhooksSettled(running);
 
     running = await restart();
     const again = await analyze(running, SAMPLE_FIELDS, 'order-4711-attempt');
     expect(again.status).toBe(200);
     expect(again.json.data.analysis_id).toBe(first.json.data.analysis_id);
-    expect(again.json.quota.used).toBe(1);
+    expect(again.replayed).toBe('true');
+    const queuedAgain = await analyze(running, { ...SAMPLE_FIELDS, subject: 'Queued', async: true }, 'order-4712-attempt');
+    expect(queuedAgain).toMatchObject({ status: 202, replayed: 'true', json: { data: { analysis_id: queued.json.data.analysis_id } } });
+    // Charged once each: the synchronous analysis and the asynchronous one (on completion, before the restart).
+    expect(again.json.quota.used).toBe(2);
     const conflict = await analyze(running, { ...SAMPLE_FIELDS, subject: 'Another message' }, 'order-4711-attempt');
     expect(conflict.status).toBe(400);
     expect(conflict.json.error.message).toMatch(/Idempotency-Key was already used/);
     await webhooksSettled(running);
-    expect(await count(running.runtime.store, 'analyses')).toBe(1);
-    expect(await count(running.runtime.store, 'webhook_events')).toBe(1);
-    expect(eventIds(receiver)).toEqual([expect.any(String)]);
+    // The synchronous analysis and the asynchronous one, each analysed and announced once.
+    expect(await count(running.runtime.store, 'analyses')).toBe(2);
+    expect(await count(running.runtime.store, 'webhook_events')).toBe(2);
+    expect(eventIds(receiver)).toHaveLength(2);
   });
 });
 
@@ -205,7 +219,7 @@ describe.skipIf(!process.env.PHISHGATE_TEST_PG_URL)('two runtimes on one Postgre
     await drop?.();
   });
 
-  it('makes one analysis, one charge and one webhook event per key; both answer with it', async () => {
+  it('makes one analysis, one charge and one webhook event per key (one queued analysis for asynchronous requests); both answer with it', async () => {
     const postgres = await createPostgresDatabase();
     drop = postgres.drop;
     const config = loadConfig({ env: {}, overrides: { database: { url: postgres.url }, auth: { verify: false }, webhooks: { allow_private_targets: true } } });
@@ -225,5 +239,14 @@ describe.skipIf(!process.env.PHISHGATE_TEST_PG_URL)('two runtimes on one Postgre
     expect(await count(a.store, 'analyses')).toBe(keys.length);
     expect(await count(a.store, 'webhook_events')).toBe(keys.length);
     expect((await a.services.quota.state(tenant)).used).toBe(keys.length);
+    // Asynchronous requests: one queued analysis (and one job) per key, whichever runtime queued it.
+    for (const key of ['queued-1', 'queued-2', 'queued-3']) {
+      const message = await parseRawMessage(mail({ subject: `Queued ${key}` }).raw);
+      const options = { source: 'api' as const, chargeQuota: true, idempotency: { key, fingerprint: `body of ${key}` } };
+      const queued = await Promise.all([a.services.asyncAnalysis.enqueue(principal, message, options), b.services.asyncAnalysis.enqueue(principal, message, options)]);
+      expect(queued[0].analysisId).toBe(queued[1].analysisId);
+      expect(queued.filter((q) => q.replayed)).toHaveLength(1);
+    }
+    expect((await a.store.db.selectFrom('analysis_jobs').select('analysis_id').execute()).length).toBe(3);
   });
 });

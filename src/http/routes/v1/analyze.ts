@@ -70,7 +70,7 @@ const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({
       description:
-        'Makes a retry safe (synchronous requests): within the retry window (24 hours by default) a request with a key already used answers with the analysis made the first time — same analysis_id, no new charge, no new webhook event, also after a restart — and `Idempotent-Replayed: true`. 1 to 255 printable ASCII characters without spaces (0x21–0x7E); the same key with a different request body is refused with 400 bad_request. Ignored with "async": true.',
+        'Makes a retry safe: within the retry window (24 hours by default) a request with a key already used answers with the analysis made the first time — same analysis_id, no new charge, no new webhook event, also after a restart — and `Idempotent-Replayed: true` (an asynchronous request gets its 202 again, with the same analysis_id). 1 to 255 printable ASCII characters without spaces (0x21–0x7E); the same key with a different request body is refused with 400 bad_request.',
       examples: ['order-4711-attempt'],
     }),
   ),
@@ -81,6 +81,11 @@ function idempotencyOf(header: string | string[] | undefined, body: unknown): { 
   const key = Array.isArray(header) ? header[0] ?? '' : header;
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) throw badRequest('Idempotency-Key: 1 to 255 printable ASCII characters without spaces');
   return { key: `api\0${key}`, fingerprint: createHash('sha256').update(JSON.stringify(body)).digest('hex') };
+}
+
+function refuseConflict(error: unknown): never {
+  if (error instanceof IdempotencyConflict) throw badRequest('Idempotency-Key was already used with a different request body; use a new key for a new request');
+  throw error;
 }
 
 export function analyzeRoutes(app: FastifyInstance, deps: AnalyzeRouteDeps): void {
@@ -100,6 +105,7 @@ export function analyzeRoutes(app: FastifyInstance, deps: AnalyzeRouteDeps): voi
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
+      const idempotency = idempotencyOf(request.headers['idempotency-key'], request.body);
       const { client_ip: clientIp, helo, mail_from: mailFrom } = request.body;
       if (clientIp !== undefined && !isIP(clientIp)) throw badRequest(`client_ip: "${clientIp.slice(0, 45)}" is not an IPv4 or IPv6 address`);
       if (mailFrom && !/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom)) throw badRequest(`mail_from: "${mailFrom.slice(0, 80)}" is not an email address`);
@@ -115,19 +121,15 @@ export function analyzeRoutes(app: FastifyInstance, deps: AnalyzeRouteDeps): voi
       if (deps.authentication) {
         message.authentication = await deps.authentication.authenticate({ raw, envelope: { clientIp, helo, mailFrom }, message, tenantId: principal.tenant.id });
       }
+      const options = { source: 'api' as const, chargeQuota: true, apiKeyId: principal.key?.id ?? null, ...(idempotency && { idempotency }) };
       // docs/api.md: validated now (a bad message is a 400 here), analysed in the background, quota charged on completion.
       if (request.body.async) {
-        const { analysisId } = await deps.asyncAnalysis.enqueue(principal, message, { source: 'api', chargeQuota: true, apiKeyId: principal.key?.id ?? null });
+        const { analysisId, replayed } = await deps.asyncAnalysis.enqueue(principal, message, options).catch(refuseConflict);
+        // A retry gets the first answer again (Stripe's convention): the same 202 and analysis id.
+        if (replayed) reply.header('Idempotent-Replayed', 'true');
         return reply.status(202).send({ success: true, data: { analysis_id: analysisId, status: 'queued' } });
       }
-      const idempotency = idempotencyOf(request.headers['idempotency-key'], request.body);
-      let outcome;
-      try {
-        outcome = await deps.analysis.analyze(principal, message, { source: 'api', chargeQuota: true, apiKeyId: principal.key?.id ?? null, ...(idempotency && { idempotency }) });
-      } catch (error) {
-        if (error instanceof IdempotencyConflict) throw badRequest('Idempotency-Key was already used with a different request body; use a new key for a new request');
-        throw error;
-      }
+      const outcome = await deps.analysis.analyze(principal, message, options).catch(refuseConflict);
       request.quotaState = outcome.quota;
       if (outcome.replayed) reply.header('Idempotent-Replayed', 'true');
       return { success: true, data: outcome.record, quota: quotaJson(outcome.quota) };

@@ -4,7 +4,10 @@
  * no-reply steps, the verdict round trip, two ABORTs) over 20 concurrent connections, from a child
  * process so that it does not share the door's event loop (Postfix would not either).
  *
- *   npm run bench:milter -- [--messages 4000] [--connections 20] [--warmup 300] [--size 20000] [--json]
+ *   npm run bench:milter -- [--messages 4000] [--connections 20] [--warmup 300] [--size 20000] [--workers] [--json]
+ *
+ * `--workers` parses and analyses in the worker-thread pool as `phishgate serve` does; without it, on
+ * the door's own thread (the CLI's way).
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +16,7 @@ import pino from 'pino';
 import { loadConfig } from '../src/config/loader.js';
 import type { Config } from '../src/config/schema.js';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Gateway } from '../src/core/gateway.js';
 import { createRuntime, createRuntimeGateway } from '../src/main.js';
@@ -26,13 +29,15 @@ interface Options {
   warmup: number;
   size: number;
   json: boolean;
+  workers: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { messages: 4000, connections: 20, warmup: 300, size: 20_000, json: false };
+  const options: Options = { messages: 4000, connections: 20, warmup: 300, size: 20_000, json: false, workers: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--json') options.json = true;
+    else if (arg === '--workers') options.workers = true;
     else if (['--messages', '--connections', '--warmup', '--size'].includes(arg)) {
       const value = Number(argv[++i]);
       if (!Number.isInteger(value) || value < 0) throw new Error(`${arg} needs a whole number`);
@@ -47,14 +52,20 @@ function parseArgs(argv: string[]): Options {
  * in a SQLite file (a temporary one), lists and hooks included. Phishing is held (quarantine_mode hold), so
  * nothing is written to the quarantine store.
  */
-async function createBenchGateway(config: Config): Promise<{ gateway: Gateway; close: () => Promise<void> }> {
-  const runtime = await createRuntime(config, pino({ level: 'silent' }));
+async function createBenchGateway(config: Config, workers: boolean): Promise<{ gateway: Gateway; close: () => Promise<void> }> {
+  const runtime = await createRuntime(config, pino({ level: 'silent' }), undefined, { workers });
   const tenant = await runtime.services.tenants.create({ name: 'bench', planCode: 'enterprise' });
   const gateway = createRuntimeGateway(
     { ...runtime, config: { ...config, gateway: { ...config.gateway, default_tenant: tenant.id } } },
     { store: async () => Promise.reject(new Error('the benchmark holds phishing; it never stores it')) },
   );
-  return { gateway, close: () => runtime.store.close() };
+  return {
+    gateway,
+    close: async () => {
+      await runtime.analysis.close();
+      await runtime.store.close();
+    },
+  };
 }
 
 /** ~`size`-byte multipart messages; every fourth one carries phishing traits (IP-host links, urgency). */
@@ -149,7 +160,7 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const dir = mkdtempSync(join(tmpdir(), 'phishgate-bench-milter-'));
   const config = loadConfig({ env: {}, overrides: { milter: { port: 0, host: '127.0.0.1', quarantine_mode: 'hold' }, database: { url: join(dir, 'bench.db') } } });
-  const bench = await createBenchGateway(config);
+  const bench = await createBenchGateway(config, options.workers);
   const server = createMilterServer({ config, gateway: bench.gateway, logger: pino({ level: 'silent' }) });
   const { port } = await server.listen();
   // The client side is this same file in a child process (fork keeps tsx's loader flags).
@@ -175,7 +186,7 @@ async function main(): Promise<void> {
   };
   if (options.json) console.log(JSON.stringify(result));
   else {
-    console.log(`milter door: ${result.messages} messages (~${result.avgBodyBytes} B body each) over ${result.connections} connections in ${result.seconds} s`);
+    console.log(`milter door (${options.workers ? `worker pool of ${config.engine.workers.size || availableParallelism()}` : "analysis on the door's thread"}): ${result.messages} messages (~${result.avgBodyBytes} B body each) over ${result.connections} connections in ${result.seconds} s`);
     console.log(`  throughput: ${result.messagesPerSecond} messages/s (goal ≥ 300)`);
     console.log(`  latency per message: p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`);
     console.log(`  final replies: ${JSON.stringify(result.finalReplies)}; door outcomes: ${JSON.stringify(result.door)}`);

@@ -10,7 +10,7 @@ import { AnalysisTimeoutError, type AnalysisClient, type AnalysisStage } from '.
 import { ENGINE_VERSION } from './engine.js';
 import { TimeoutMemory, messageFingerprint, rawFingerprint } from './timeout-memory.js';
 import type { AnalysisContext, Engine } from './types.js';
-import type { WorkerRequestBody } from './worker.js';
+import { MODELS_PER_WORKER, type ModelRef, type WorkerRequestBody } from './worker.js';
 
 export interface RawAnalysis {
   result: EngineResult;
@@ -28,6 +28,8 @@ export interface EnginePool extends Engine, AnalysisClient {
   analyzeRaw(raw: Uint8Array, ctx: AnalysisContext, options?: { keepMessage?: boolean }): Promise<RawAnalysis>;
   /** Requests waiting for a free worker. */
   readonly queued: number;
+  /** Tenant classifier models sent to workers so far (each goes to a worker once while it keeps it). */
+  readonly modelsSent: number;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,8 @@ interface Slot {
   /** One job at a time, so a deadline that kills the worker fails only the message that caused it. */
   job: Job | null;
   timer: NodeJS.Timeout | null;
+  /** Numbers of the tenant models this worker keeps, oldest first (worker.ts, ModelRef). */
+  models: Set<number>;
 }
 
 interface WorkerReply {
@@ -120,6 +124,31 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
   let startFailures = 0;
   const workerData = { config: options.config, secrets: options.secrets ?? { llmApiKey: null } };
 
+  /** Tenant models by object: a reloaded model file is a new object, hence a new number. */
+  const modelIds = new WeakMap<object, number>();
+  let nextModelId = 1;
+  let modelsSent = 0;
+
+  /**
+   * The request as posted to this slot's worker: a tenant model in the context goes along only when the
+   * worker does not keep it yet, otherwise its number does (a 1 MB model copied per analysis was the
+   * largest part of a request for tenants with a model of their own).
+   */
+  const withModelRef = (slot: Slot, request: WorkerRequestBody): WorkerRequestBody & ModelRef => {
+    if (request.kind === 'parse' || !request.ctx.classifier) return request;
+    const { classifier, ...ctx } = request.ctx;
+    let id = modelIds.get(classifier);
+    if (id === undefined) {
+      id = nextModelId++;
+      modelIds.set(classifier, id);
+    }
+    if (slot.models.has(id)) return { ...request, ctx, classifierId: id };
+    slot.models.add(id);
+    while (slot.models.size > MODELS_PER_WORKER) slot.models.delete(slot.models.values().next().value!);
+    modelsSent++;
+    return { ...request, ctx, classifierId: id, classifierModel: classifier };
+  };
+
   const finish = (slot: Slot): Job | null => {
     const job = slot.job;
     slot.job = null;
@@ -133,6 +162,7 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     const worker = startWorker(workerUrl, workerData);
     slot.worker = worker;
     slot.ready = false;
+    slot.models = new Set();
     worker.on('message', (reply: WorkerReply) => {
       if (slot.worker !== worker) return;
       if (reply.kind === 'detector_error') {
@@ -204,7 +234,7 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       const job = queue.shift()!;
       slot.job = job;
       if (deadlineMs > 0) slot.timer = setTimeout(() => expire(slot), deadlineMs);
-      slot.worker.postMessage({ ...job.request, id: nextId++ }, job.transfer);
+      slot.worker.postMessage({ ...withModelRef(slot, job.request), id: nextId++ }, job.transfer);
     }
   }
 
@@ -221,6 +251,9 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     size: slots.length,
     get queued() {
       return queue.length;
+    },
+    get modelsSent() {
+      return modelsSent;
     },
     get engine(): Engine {
       return pool;

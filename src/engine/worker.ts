@@ -12,13 +12,27 @@ import { parseRawMessage } from '../mail/parse-raw.js';
 import { createEngineFromConfig } from './create.js';
 import { parseLimitsOf } from './limits.js';
 import type { AnalysisContext } from './types.js';
+import type { ClassifierModel } from './classifier/model.js';
 
 export type WorkerRequestBody =
   | { kind: 'message'; message: NormalizedMessage; ctx: AnalysisContext }
   | { kind: 'parse'; raw: Uint8Array }
   | { kind: 'raw'; raw: Uint8Array; ctx: AnalysisContext; keepMessage: boolean };
 
-export type WorkerRequest = WorkerRequestBody & { id: number };
+/**
+ * A tenant's classifier model travels to a worker once (`classifierModel`, with its number); later
+ * requests name it by number only (`classifierId`). The pool and each worker keep the last
+ * MODELS_PER_WORKER models first in, first out, in the same order, so both agree on what a worker has.
+ */
+export interface ModelRef {
+  classifierId?: number;
+  classifierModel?: ClassifierModel;
+}
+
+export type WorkerRequest = WorkerRequestBody & ModelRef & { id: number };
+
+/** Tenant models a worker keeps (about 1 MB each). */
+export const MODELS_PER_WORKER = 16;
 
 interface InitData {
   config: Pick<Config, 'engine' | 'llm'>;
@@ -33,11 +47,27 @@ if (port) {
     onDetectorError: (id, error) => port.postMessage({ kind: 'detector_error', id, error: String(error) }),
   });
   const limits = parseLimitsOf(init.config.engine);
+  const models = new Map<number, ClassifierModel>();
+  /** The request's context with the tenant model it names, kept when it came along. */
+  /** Kept as soon as it arrives, whatever becomes of its request, so that the pool's account stays right. */
+  const keepModel = (request: WorkerRequest): void => {
+    if (!request.classifierModel || request.classifierId === undefined) return;
+    models.set(request.classifierId, request.classifierModel);
+    while (models.size > MODELS_PER_WORKER) models.delete(models.keys().next().value!);
+  };
+  const contextOf = (request: WorkerRequest & { ctx: AnalysisContext }): AnalysisContext => {
+    if (request.classifierId === undefined) return request.ctx;
+    const classifier = models.get(request.classifierId);
+    // The pool sends a model again whenever this worker may not have it; a miss is a bug, not a fallback.
+    if (!classifier) throw new Error(`tenant classifier model ${request.classifierId} is not in this worker`);
+    return { ...request.ctx, classifier };
+  };
   port.on('message', (request: WorkerRequest) => {
+    keepModel(request);
     void (async () => {
       try {
         if (request.kind === 'message') {
-          port.postMessage({ id: request.id, ok: true, result: await engine.analyze(request.message, request.ctx) });
+          port.postMessage({ id: request.id, ok: true, result: await engine.analyze(request.message, contextOf(request)) });
           return;
         }
         if (request.kind === 'parse') {
@@ -48,7 +78,7 @@ if (port) {
         const started = performance.now();
         const message = await parseRawMessage(Buffer.from(request.raw.buffer, request.raw.byteOffset, request.raw.byteLength), limits);
         const parsed = performance.now();
-        const result = await engine.analyze(message, request.ctx);
+        const result = await engine.analyze(message, contextOf(request));
         port.postMessage({ id: request.id, ok: true, result, ms: performance.now() - started, parseMs: parsed - started, ...(request.keepMessage ? { message } : {}) });
       } catch (error) {
         port.postMessage({ id: request.id, ok: false, error: { message: (error as Error).message, code: isAppError(error) ? error.code : null } });

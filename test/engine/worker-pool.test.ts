@@ -4,6 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loader.js';
 import { createEngine } from '../../src/engine/engine.js';
 import { createEnginePool } from '../../src/engine/worker-pool.js';
+import { MODELS_PER_WORKER } from '../../src/engine/worker.js';
+import { loadModel, type ClassifierModel } from '../../src/engine/classifier/model.js';
+import { SHIPPED_MODEL_PATH } from '../../src/engine/classifier/shipped.js';
 import { parseRawMessage } from '../../src/mail/parse-raw.js';
 
 const config = loadConfig({ env: {} });
@@ -40,5 +43,47 @@ describe('engine worker pool', () => {
 
   it('passes parse errors back as AppError bad_request', async () => {
     await expect(pool.analyzeRaw(Buffer.from('nothing here'), ctx)).rejects.toMatchObject({ name: 'AppError', code: 'bad_request' });
+  });
+});
+
+describe('tenant classifier models in the worker pool', () => {
+  const one = createEnginePool({ size: 1, config });
+  afterAll(() => one.close());
+  const shipped = loadModel(SHIPPED_MODEL_PATH);
+  /** Another model (a new object, as a reloaded model file is), leaning towards phishing by `shift`. */
+  const variant = (shift: number): ClassifierModel => ({ ...shipped, bias: shipped.bias + shift });
+  const local = createEngine({ config: config.engine });
+
+  it('sends a model to a worker once and names it afterwards; the results are those of the model itself', async () => {
+    const message = await parseRawMessage(raw);
+    const [a, b] = [variant(0), variant(-6)];
+    // The two models judge this message differently, so a wrong model in the worker would show.
+    expect((await local.analyze(message, { ...ctx, classifier: b })).rules).not.toEqual((await local.analyze(message, { ...ctx, classifier: a })).rules);
+    for (let i = 0; i < 3; i++) expect(await one.analyze(message, { ...ctx, classifier: a })).toEqual(await local.analyze(message, { ...ctx, classifier: a }));
+    expect(one.modelsSent).toBe(1);
+    expect(await one.analyze(message, { ...ctx, classifier: b })).toEqual(await local.analyze(message, { ...ctx, classifier: b }));
+    expect((await one.analyzeRaw(raw, { ...ctx, classifier: a })).result).toEqual(await local.analyze(message, { ...ctx, classifier: a }));
+    expect(one.modelsSent).toBe(2);
+    expect(await one.analyze(message, ctx)).toEqual(await local.analyze(message, ctx));
+  });
+
+  it('keeps the last MODELS_PER_WORKER models; an older one is sent again', async () => {
+    const message = await parseRawMessage(raw);
+    const first = variant(1);
+    await one.analyze(message, { ...ctx, classifier: first });
+    const sent = one.modelsSent;
+    for (let i = 0; i < MODELS_PER_WORKER; i++) await one.analyze(message, { ...ctx, classifier: variant(2 + i / 100) });
+    expect(one.modelsSent).toBe(sent + MODELS_PER_WORKER);
+    expect(await one.analyze(message, { ...ctx, classifier: first })).toEqual(await local.analyze(message, { ...ctx, classifier: first }));
+    expect(one.modelsSent).toBe(sent + MODELS_PER_WORKER + 1);
+  });
+
+  it('a model that came with a message the worker could not parse is kept all the same', async () => {
+    const model = variant(-1);
+    await expect(one.analyzeRaw(Buffer.from('nothing here'), { ...ctx, classifier: model })).rejects.toMatchObject({ code: 'bad_request' });
+    const sent = one.modelsSent;
+    const message = await parseRawMessage(raw);
+    expect(await one.analyze(message, { ...ctx, classifier: model })).toEqual(await local.analyze(message, { ...ctx, classifier: model }));
+    expect(one.modelsSent).toBe(sent);
   });
 });

@@ -144,6 +144,14 @@ describe('fault injection: the process killed at random points, 100 runs', () =>
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** How many analyses each message (by its Subject, `run <id>`) got, one number per message. */
+  async function analysesPerMessage(prefix: string): Promise<number[]> {
+    const rows = await store.db.selectFrom('analyses').select(['subject']).where('tenant_id', '=', tenantId).where('subject', 'like', `${prefix}%`).execute();
+    const counts = new Map<string, number>();
+    for (const { subject } of rows) counts.set(subject, (counts.get(subject) ?? 0) + 1);
+    return [...counts.values()];
+  }
+
   it('SMTP sessions and webhook deliveries: nothing lost, duplicates only for the documented reason', async () => {
     let child = await startChild(env);
     children.push(child);
@@ -185,6 +193,9 @@ describe('fault injection: the process killed at random points, 100 runs', () =>
       eventsByAnalysis.set(analysisId, (eventsByAnalysis.get(analysisId) ?? new Set()).add(r.json.id));
     }
     for (const [analysisId, ids] of eventsByAnalysis) expect(ids.size, analysisId).toBe(1);
+    // A retry after the crash reuses the analysis the killed process had committed (its retry key is in the
+    // store): one analysis, so one event, per message, however often it was sent.
+    expect(await analysesPerMessage('run smtp-')).toEqual(Array(RUNS.smtp).fill(1));
     await kill(child);
     console.log(`fault injection (smtp+webhooks): ${RUNS.smtp} kills, ${documented.length} documented duplicate(s), ${receiver.received.length} webhook requests for ${analyses.length} analyses`);
   }, 900_000);
@@ -211,6 +222,7 @@ describe('fault injection: the process killed at random points, 100 runs', () =>
       for (let retry = 0; (!final || final.kind === 'replycode') && retry < 5; retry++) final = await send(child.milter).catch(() => null);
       expect(final, `milter run ${id} never decided`).toEqual({ kind: 'accept' });
     }
+    expect(await analysesPerMessage('run milter-')).toEqual(Array(RUNS.milter).fill(1));
     await kill(child);
   }, 900_000);
 });

@@ -11,7 +11,16 @@ export interface ScoringConfig {
   thresholds: { phishing: number; suspicious: number };
   /** How far the statistical classifier may move a score (docs/detection.md "The classifier assists"); absent = unbounded. */
   classifier?: ClassifierBounds;
+  /**
+   * Highest score of a message on which one rule alone (the classifier aside) found anything, unless that
+   * rule is one of `strongAloneGroups` or identity-plus-intent evidence: one deceptive mechanism with no
+   * second finding is suspicious, not phishing (docs/detection.md "How a verdict is reached"). Absent = no cap.
+   */
+  singleFindingMaxScore?: number;
 }
+
+/** Groups whose one finding may make a message phishing on its own: the decision model's pattern, a dangerous attachment, failed authentication of the claimed domain, the LLM. */
+const STRONG_ALONE_GROUPS: ReadonlySet<DetectorGroup> = new Set(['identity', 'attachment', 'auth', 'llm']);
 
 /** engine.classifier_bounds: the classifier assists the rules, it never decides alone. */
 export interface ClassifierBounds {
@@ -72,6 +81,7 @@ export function boundClassifier(total: number, others: { positive: number; negat
   return bounded;
 }
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+const groupOfRule = (fired: readonly Fired[], id: string): DetectorGroup | undefined => fired.find((f) => f.id === id)?.group;
 
 /**
  * Rules add log-odds (weight × strength); positive contributions of one group are scaled down together so
@@ -103,7 +113,12 @@ export function scoreRules(fired: readonly Fired[], config: ScoringConfig): Scor
   }
   rules.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight));
   const logit = config.bias + config.scale * rules.reduce((sum, r) => sum + r.weight, 0);
-  const score = round3(sigmoid(logit));
+  let score = round3(sigmoid(logit));
+  if (config.singleFindingMaxScore !== undefined && score > config.singleFindingMaxScore) {
+    const findings = rules.filter((r) => r.weight > 0 && groupOfRule(fired, r.id) !== 'classifier');
+    const only = findings.length === 1 ? fired.find((f) => f.id === findings[0]!.id) : undefined;
+    if (only && !only.identityIntent && !STRONG_ALONE_GROUPS.has(only.group)) score = config.singleFindingMaxScore;
+  }
   const verdict: Verdict = score >= config.thresholds.phishing ? 'phishing' : score >= config.thresholds.suspicious ? 'suspicious' : 'safe';
   return { score, verdict, confidence: round3(Math.max(score, 1 - score)), rules, logit };
 }

@@ -27,6 +27,12 @@ export const EngineSection = Section({
    * keeps the rule's default. Start-up fails for a rule id or an option name the rule does not declare.
    */
   rule_options: Type.Record(Type.String({ pattern: '^[A-Z][A-Z0-9_]*$' }), Type.Record(Type.String({ pattern: '^[a-z][a-z0-9_]*$' }), Type.Number())),
+  /**
+   * Highest score from one finding alone (one rule besides the classifier, unless identity-plus-intent, an
+   * attachment, failed authentication or the LLM): one mechanism without a second finding is suspicious,
+   * not phishing (docs/detection.md "How a verdict is reached"). 1 lets one finding reach phishing.
+   */
+  single_finding_max_score: Type.Number({ exclusiveMinimum: 0, maximum: 1 }),
   /** How far the statistical classifier may move a score (docs/detection.md "The classifier assists"). */
   classifier_bounds: Section({
     /** Highest score the classifier alone may give (below thresholds.suspicious: it never flags alone). */

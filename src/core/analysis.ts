@@ -20,6 +20,27 @@ export interface Indicators {
   brand_spoofing: string | null;
 }
 
+/**
+ * The decision model's three answers (docs/detection.md "How a verdict is reached"), as facts with their
+ * evidence: who the mail claims to be, whether the sender is that identity, what it asks the reader to do.
+ */
+export interface JudgementFacts {
+  /** The brand the mail presents itself as and where it says so ("display name", "subject", …); null: no claim. */
+  claimed_identity: { brand: string; where: string[] } | null;
+  /** The sender's organisation (registrable domain of From), null without a usable address. */
+  sender_organisation: string | null;
+  /** The From domain is authenticated (DMARC pass or an aligned passing DKIM signature). */
+  sender_authenticated: boolean;
+  /** Whether the claimed brand's own domain sent it; null without a claim. */
+  sender_is_claimed_identity: boolean | null;
+  /** A display-name or address claim of a brand the sender does not stand behind (may differ from the claim). */
+  mismatched_identity: string | null;
+  /** What the mail asks the reader to do, with the words that ask. */
+  asks: Array<{ kind: string; evidence: string }>;
+  /** Where the links go: to the sender's (or claimed brand's) organisation, neutral (trackers, social footers), elsewhere. */
+  links: { total: number; own: number; neutral: number; other: number; other_hosts: string[] };
+}
+
 export interface FoundUrl {
   url: string;
   /** Registrable domain (or the host when there is none, e.g. an IP address). */
@@ -57,6 +78,8 @@ export interface EngineResult {
   coverage: string[];
   /** Rules that fired, strongest first (for metrics, debugging and `scan`). */
   rules: RuleHit[];
+  /** The decision model's answers; absent when no analysis ran (a list entry decided, a timeout). */
+  judgement?: JudgementFacts;
 }
 
 /** The stored, client-visible analysis (the analyze response's `data`, docs/api.md). */

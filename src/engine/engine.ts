@@ -12,6 +12,7 @@ import { createLexiconMatcher } from './lexicon/index.js';
 import { decideLists } from './lists.js';
 import { safeReasons } from './explain.js';
 import { judge } from './judgement.js';
+import { judgementFacts } from './judgement-view.js';
 import { decideAllLists } from './recipient-lists.js';
 import { LLM_RULE_ID, type LlmStage } from './llm/stage.js';
 import { runRule } from './rule-runner.js';
@@ -148,6 +149,7 @@ export function createEngine(deps: EngineDeps): Engine {
       urls: found,
       coverage,
       rules: scored.rules,
+      ...(facts.judgement && { judgement: judgementFacts(facts.judgement) }),
     };
   }
 

@@ -47,6 +47,17 @@ export const IndicatorsSchema = Type.Object({
 
 export const FoundUrlSchema = Type.Object({ url: Type.String(), domain: Type.String(), flags: Type.Array(Type.String()) });
 
+/** The decision model's three answers with their evidence (docs/api.md, "The judgement"). */
+export const JudgementSchema = Type.Object({
+  claimed_identity: Nullable(Type.Object({ brand: Type.String(), where: Type.Array(Type.String()) })),
+  sender_organisation: Nullable(Type.String()),
+  sender_authenticated: Type.Boolean(),
+  sender_is_claimed_identity: Nullable(Type.Boolean()),
+  mismatched_identity: Nullable(Type.String()),
+  asks: Type.Array(Type.Object({ kind: Type.String(), evidence: Type.String() })),
+  links: Type.Object({ total: Type.Integer(), own: Type.Integer(), neutral: Type.Integer(), other: Type.Integer(), other_hosts: Type.Array(Type.String()) }),
+});
+
 /** The analysis result fields (docs/api.md, "Analyses"). */
 const resultFields = {
   verdict: VerdictSchema,
@@ -59,6 +70,7 @@ const resultFields = {
   urls: Type.Array(FoundUrlSchema),
   coverage: Type.Array(Type.String()),
   authentication: AuthenticationSchema,
+  judgement: Type.Optional(JudgementSchema),
 };
 
 const recordFields = {

@@ -20,6 +20,8 @@ interface FixtureCase {
   brand?: string | null;
   reason_contains?: string;
   unwrapped?: string[];
+  /** Expected answers of the decision model (result.judgement); only the keys given are checked. */
+  judgement?: { claimed?: string | null; sender_is_claimed?: boolean | null; asks?: string[] };
 }
 
 const dir = fileURLToPath(new URL('../fixtures/eml/', import.meta.url));
@@ -54,6 +56,13 @@ describe('engine fixtures (test/fixtures/eml/manifest.yaml)', () => {
       if (c.brand !== undefined) expect(result.indicators.brand_spoofing).toBe(c.brand);
       if (c.reason_contains) expect(result.reasons.join('\n')).toContain(c.reason_contains);
       for (const url of c.unwrapped ?? []) expect(result.urls.find((u) => u.url === url)?.flags).toContain('unwrapped');
+      if (c.judgement) {
+        const j = result.judgement;
+        expect(j, 'the result carries the judgement').toBeDefined();
+        if (c.judgement.claimed !== undefined) expect(j!.claimed_identity?.brand ?? null).toBe(c.judgement.claimed);
+        if (c.judgement.sender_is_claimed !== undefined) expect(j!.sender_is_claimed_identity).toBe(c.judgement.sender_is_claimed);
+        if (c.judgement.asks) expect(j!.asks.map((a) => a.kind).sort()).toEqual([...c.judgement.asks].sort());
+      }
       expect(result.score).toBeGreaterThanOrEqual(0);
       expect(result.score).toBeLessThanOrEqual(1);
       expect(result.confidence).toBeGreaterThanOrEqual(0);

@@ -48,6 +48,9 @@ describe.each(DIALECTS)('POST /v1/analyze (%s)', (dialect) => {
     expect(body.data.score).toBeGreaterThanOrEqual(0);
     expect(body.data.urls).toEqual([{ url: 'https://vendor.example/invoice', domain: 'vendor.example', flags: [] }]);
     expect(body.quota).toEqual({ used: 1, limit: 1000, remaining: 999 });
+    // The decision model's answers travel with the result and are stored with it (docs/api.md "The judgement").
+    expect(body.data.judgement).toMatchObject({ claimed_identity: null, sender_organisation: 'vendor.example', sender_is_claimed_identity: null, asks: [] });
+    expect(body.data.judgement.links).toMatchObject({ total: 1, own: 1, other: 0 });
 
     const stored = (await h.call('GET', `/v1/analyses/${body.data.analysis_id}`, key)).json().data;
     expect(stored).toEqual({ ...body.data, subject: 'Notes from Tuesday', from: 'tom@vendor.example', to: 'me@acme.test' });

@@ -73,16 +73,18 @@ export interface AnalysisScope {
   visibleSince: string;
 }
 
-/** One analysis of the tenant and mode still visible, with the rules that fired. */
-export async function findAnalysis(db: Kysely<Database>, scope: AnalysisScope, id: string): Promise<AnalysisEntry | undefined> {
-  const row = await db
+/** The analyses of the scope's tenant and mode that are still visible (newer than the retention cut). */
+function visibleAnalyses(db: Kysely<Database>, scope: AnalysisScope) {
+  return db
     .selectFrom('analyses')
-    .selectAll()
-    .where('id', '=', id)
     .where('tenant_id', '=', scope.tenantId)
     .where('livemode', '=', scope.livemode ? 1 : 0)
-    .where('created_at', '>=', scope.visibleSince)
-    .executeTakeFirst();
+    .where('created_at', '>=', scope.visibleSince);
+}
+
+/** One analysis of the tenant and mode still visible, with the rules that fired. */
+export async function findAnalysis(db: Kysely<Database>, scope: AnalysisScope, id: string): Promise<AnalysisEntry | undefined> {
+  const row = await visibleAnalyses(db, scope).selectAll().where('id', '=', id).executeTakeFirst();
   return row && analysisEntry(row, true);
 }
 
@@ -141,14 +143,7 @@ export async function listAnalysisIds(db: Kysely<Database>, scope: AnalysisScope
 /** The scope's analyses among `ids`, without their rules (in no particular order; ids outside the scope or gone are left out). */
 export async function findAnalysesByIds(db: Kysely<Database>, scope: AnalysisScope, ids: readonly string[]): Promise<AnalysisEntry[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('analyses')
-    .selectAll()
-    .where('id', 'in', ids)
-    .where('tenant_id', '=', scope.tenantId)
-    .where('livemode', '=', scope.livemode ? 1 : 0)
-    .where('created_at', '>=', scope.visibleSince)
-    .execute();
+  const rows = await visibleAnalyses(db, scope).selectAll().where('id', 'in', ids).execute();
   return rows.map((row) => analysisEntry(row));
 }
 

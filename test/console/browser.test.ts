@@ -9,14 +9,10 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/http/server.js';
-import { createReadiness } from '../../src/core/readiness.js';
-import { createMemoryRateLimiter } from '../../src/services/rate-limiter.js';
 import { createSmtpRelay, type Relay } from '../../src/smtp/index.js';
-import { createReleaseDelivery } from '../../src/smtp/release.js';
 import { browserSkipReason, launchBrowser, recordForeignRequests, screenshot } from '../support/browser.js';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
-import { logger, sendRaw, startTestDoor, type TestDoor } from '../smtp/helpers/door.js';
+import { buildDoorApp, logger, sendRaw, startTestDoor, type TestDoor } from '../smtp/helpers/door.js';
 
 const SUBJECT = 'Your account has been limited';
 
@@ -74,17 +70,7 @@ describe.skipIf(!!browserSkipReason)('console in a real Chromium', () => {
     sink = await startSmtpSink();
     t = await startTestDoor({ dialect: 'sqlite', relayPort: sink.port });
     relay = createSmtpRelay(t.config.smtp, logger);
-    app = await buildApp({
-      ...t.h.services,
-      logger,
-      bodyLimitBytes: t.config.http.body_limit_bytes,
-      version: 'test',
-      rateLimiter: createMemoryRateLimiter(t.h.clock),
-      defaultRate: { perSecond: 1000, burst: 1000 },
-      readiness: createReadiness(),
-      releaseDelivery: createReleaseDelivery(relay),
-      console: { enabled: true, path: '/', signInPerMinute: 10 },
-    });
+    app = await buildDoorApp(t, relay, { console: { enabled: true, path: '/', signInPerMinute: 10 } });
     origin = await app.listen({ host: '127.0.0.1', port: 0 });
     key = (await t.h.tenantWithKey({ tenantId: t.acme, scopes: ['read', 'write', 'admin'] })).key;
     const first = await sendRaw(t.port, { from: 'service@paypa1-secure.com', to: ['bob@acme.test'] }, phishingMail(spyUrl, 1));

@@ -4,14 +4,10 @@
  * services the door uses (tests drive it with `inject`, the browser test over a socket).
  */
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/http/server.js';
-import { createReadiness } from '../../src/core/readiness.js';
-import { createMemoryRateLimiter } from '../../src/services/rate-limiter.js';
 import { createSmtpRelay, type Relay } from '../../src/smtp/index.js';
-import { createReleaseDelivery } from '../../src/smtp/release.js';
 import type { TestDialect } from '../support/dialects.js';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
-import { logger, mail, sendRaw, startTestDoor, type TestDoor } from '../smtp/helpers/door.js';
+import { buildDoorApp, logger, mail, sendRaw, startTestDoor, type TestDoor } from '../smtp/helpers/door.js';
 
 export interface ConsoleLab {
   t: TestDoor;
@@ -26,17 +22,7 @@ export async function startConsoleLab(dialect: TestDialect): Promise<ConsoleLab>
   const sink = await startSmtpSink();
   const t = await startTestDoor({ dialect, relayPort: sink.port });
   const relay: Relay = createSmtpRelay(t.config.smtp, logger);
-  const app = await buildApp({
-    ...t.h.services,
-    logger,
-    bodyLimitBytes: t.config.http.body_limit_bytes,
-    version: 'test',
-    rateLimiter: createMemoryRateLimiter(t.h.clock),
-    defaultRate: { perSecond: 1000, burst: 1000 },
-    readiness: createReadiness(),
-    releaseDelivery: createReleaseDelivery(relay),
-    console: { enabled: true, path: '/', signInPerMinute: 100 },
-  });
+  const app = await buildDoorApp(t, relay, { console: { enabled: true, path: '/', signInPerMinute: 100 } });
   return {
     t,
     sink,

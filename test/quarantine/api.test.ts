@@ -1,14 +1,10 @@
 import { createServer, type AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/http/server.js';
-import { createReadiness } from '../../src/core/readiness.js';
-import { createMemoryRateLimiter } from '../../src/services/rate-limiter.js';
 import { createSmtpRelay, type Relay } from '../../src/smtp/index.js';
-import { createReleaseDelivery } from '../../src/smtp/release.js';
 import { DIALECTS } from '../support/dialects.js';
 import { headerNames, headerValues, startSmtpSink, type SinkRefusal, type SmtpSink } from '../support/smtp-sink.js';
-import { byId, logger, mail, startTestDoor, type TestDoor } from '../smtp/helpers/door.js';
+import { byId, buildDoorApp, logger, mail, startTestDoor, type TestDoor } from '../smtp/helpers/door.js';
 import { seedQuarantined } from '../support/quarantine.js';
 
 interface Entry {
@@ -42,16 +38,7 @@ describe.each(DIALECTS)('quarantine API (%s)', (dialect) => {
 
   /** The API over the door's store, releasing quarantined mail through `through`. */
   const appReleasingThrough = (through: Relay) =>
-    buildApp({
-      ...t.h.services,
-      logger,
-      bodyLimitBytes: t.config.http.body_limit_bytes,
-      version: 'test',
-      rateLimiter: createMemoryRateLimiter(t.h.clock),
-      defaultRate: { perSecond: 1000, burst: 1000 },
-      readiness: createReadiness(),
-      releaseDelivery: createReleaseDelivery(through),
-    });
+    buildDoorApp(t, through);
 
   beforeAll(async () => {
     sink = await startSmtpSink({ respond: () => nextHopAnswer });

@@ -1,14 +1,10 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/http/server.js';
-import { createReadiness } from '../../src/core/readiness.js';
-import { createMemoryRateLimiter } from '../../src/services/rate-limiter.js';
 import { createSmtpRelay, type Relay } from '../../src/smtp/index.js';
-import { createReleaseDelivery } from '../../src/smtp/release.js';
 import { DIALECTS } from '../support/dialects.js';
 import { createFeedbackService } from '../../src/services/feedback.js';
 import { startSmtpSink, type SinkRefusal, type SmtpSink } from '../support/smtp-sink.js';
-import { byId, logger, startTestDoor, type TestDoor } from '../smtp/helpers/door.js';
+import { byId, buildDoorApp, logger, startTestDoor, type TestDoor } from '../smtp/helpers/door.js';
 import { seedQuarantined } from '../support/quarantine.js';
 
 describe.each(DIALECTS)('a release records feedback (%s)', (dialect) => {
@@ -34,16 +30,7 @@ describe.each(DIALECTS)('a release records feedback (%s)', (dialect) => {
     sink = await startSmtpSink({ respond: () => nextHopAnswer });
     t = await startTestDoor({ dialect, relayPort: sink.port });
     relay = createSmtpRelay(t.config.smtp, logger);
-    app = await buildApp({
-      ...t.h.services,
-      logger,
-      bodyLimitBytes: t.config.http.body_limit_bytes,
-      version: 'test',
-      rateLimiter: createMemoryRateLimiter(t.h.clock),
-      defaultRate: { perSecond: 1000, burst: 1000 },
-      readiness: createReadiness(),
-      releaseDelivery: createReleaseDelivery(relay),
-    });
+    app = await buildDoorApp(t, relay);
     ({ key, keyId } = await t.h.tenantWithKey({ tenantId: t.acme, scopes: ['read', 'write'] }));
     await t.block(t.acme, 'phisher@evil.test');
   });

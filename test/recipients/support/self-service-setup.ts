@@ -4,14 +4,10 @@
  * the sink through the real relay.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../../src/http/server.js';
-import { createReadiness } from '../../../src/core/readiness.js';
-import { createMemoryRateLimiter } from '../../../src/services/rate-limiter.js';
 import { createSelfService, type SelfService } from '../../../src/services/self-service/service.js';
 import { createSmtpRelay, type Relay } from '../../../src/smtp/index.js';
-import { createReleaseDelivery } from '../../../src/smtp/release.js';
 import type { TestDialect } from '../../support/dialects.js';
-import { logger } from '../../smtp/helpers/door.js';
+import { buildDoorApp, logger } from '../../smtp/helpers/door.js';
 import { PUBLIC_URL, SECRET, startDigestSetup, type DigestSetup } from './digest-setup.js';
 
 export const PREVIOUS_SECRET = 'previous-link-secret-abcdefghij';
@@ -47,18 +43,7 @@ export async function startSelfServiceSetup(dialect: TestDialect, settings: { la
   );
   // A generous next-hop timeout: under load a release must not fail for slowness alone.
   const relay = createSmtpRelay({ ...t.config.smtp, relay_timeout_ms: 30_000 }, logger);
-  const app = await buildApp({
-    ...t.h.services,
-    selfService,
-    logger,
-    bodyLimitBytes: t.config.http.body_limit_bytes,
-    version: 'test',
-    rateLimiter: createMemoryRateLimiter(t.h.clock),
-    defaultRate: { perSecond: 1000, burst: 1000 },
-    readiness: createReadiness(),
-    releaseDelivery: createReleaseDelivery(relay),
-    pageSettingsOf: () => ({ language: (settings.language ?? 'en') as 'en', timeZone: 'UTC' }),
-  });
+  const app = await buildDoorApp(t, relay, { selfService, pageSettingsOf: () => ({ language: (settings.language ?? 'en') as 'en', timeZone: 'UTC' }) });
   return {
     ...setup,
     app,

@@ -9,6 +9,11 @@ import { createGateway } from '../../../src/services/gateway/gateway.js';
 import type { Gateway } from '../../../src/core/gateway.js';
 import { parseRawMessage } from '../../../src/mail/parse-raw.js';
 import { createSmtpRelay, startSmtpServer, type Relay, type SmtpServer } from '../../../src/smtp/index.js';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../../../src/http/server.js';
+import { createReadiness } from '../../../src/core/readiness.js';
+import { createMemoryRateLimiter } from '../../../src/services/rate-limiter.js';
+import { createReleaseDelivery } from '../../../src/smtp/release.js';
 import type { TestDialect } from '../../support/dialects.js';
 import { createHarness, type Harness } from '../../support/harness.js';
 import type { Zone } from '../../support/stub-dns.js';
@@ -134,3 +139,21 @@ export function mail(options: { subject?: string; from?: string; headers?: strin
 }
 
 export const byId = (id: string) => (m: { raw: Buffer }) => m.raw.toString('latin1').includes(`Message-ID: ${id}`);
+
+/**
+ * The REST app over a test door's services (the same store and clock), releasing quarantined mail through
+ * `relay`; `extra` adds or overrides dependencies (the console, self-service, page settings).
+ */
+export function buildDoorApp(t: TestDoor, relay: Relay, extra: Partial<AppDeps> = {}): Promise<FastifyInstance> {
+  return buildApp({
+    ...t.h.services,
+    logger,
+    bodyLimitBytes: t.config.http.body_limit_bytes,
+    version: 'test',
+    rateLimiter: createMemoryRateLimiter(t.h.clock),
+    defaultRate: { perSecond: 1000, burst: 1000 },
+    readiness: createReadiness(),
+    releaseDelivery: createReleaseDelivery(relay),
+    ...extra,
+  });
+}

@@ -57,11 +57,13 @@ function footerOnly(claim: BrandClaim): boolean {
 }
 
 /** "Fwd: …", "TR: …", "WG: …", or a forwarded-message divider: the brand in the text is the forwarded mail's. */
-const FORWARD_SUBJECT = /^\s*(?:fwd?|tr|wg|rv|i|enc|doorst)\s*:/i;
+export const FORWARD_SUBJECT = /^\s*(?:fwd?|tr|wg|rv|i|enc|doorst)\s*:/i;
 // Starts only where a run of dashes starts (lookbehind): linear on long runs (docs/performance.md).
 const FORWARD_DIVIDER = /(?<!-)-{2,}\s*(?:forwarded message|original message|message transf[ée]r[ée]|weitergeleitete nachricht|mensaje reenviado|messaggio inoltrato|doorgestuurd bericht|mensagem encaminhada)/i;
 
 export function isForwarded(facts: Pick<MessageFacts, 'message' | 'bodyText'>): boolean {
+  // The forwarded message itself, unwrapped by the engine: its text is its own.
+  if (facts.message.forwardedBy !== undefined) return false;
   return FORWARD_SUBJECT.test(facts.message.subject) || FORWARD_DIVIDER.test(facts.bodyText.slice(0, 5000));
 }
 

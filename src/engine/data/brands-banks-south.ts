@@ -34,7 +34,7 @@ export const BANKS_SOUTH = inSector('bank', [
   { name: 'Crédito Agrícola', domains: ['creditoagricola.pt'], keywords: ['credito agricola'] },
   { name: 'ActivoBank', domains: ['activobank.pt'], keywords: ['activobank'] },
   { name: 'Itaú', domains: ['itau.com.br'], keywords: ['itau', 'itau unibanco', 'itaucard'] },
-  { name: 'Bradesco', domains: ['bradesco.com.br'], keywords: ['bradesco'] },
+  { name: 'Bradesco', domains: ['bradesco.com.br', 'banco.bradesco'], keywords: ['bradesco'] },
   { name: 'Banco do Brasil', domains: ['bb.com.br'], keywords: ['banco do brasil', 'ourocard'] },
   { name: 'Caixa Econômica Federal', domains: ['caixa.gov.br'], keywords: ['caixa economica', 'caixa economica federal'] },
   { name: 'Nubank', domains: ['nubank.com.br'], keywords: ['nubank'] },

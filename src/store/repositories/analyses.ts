@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { AnalysisEntry, AnalysisStatus, RuleHit, StoredResult, Verdict } from '../../core/analysis.js';
 import type { Source } from '../../core/message.js';
 import type { AnalysesTable, Database } from '../schema.js';
+import { fixedQuery } from '../fixed-query.js';
 
 /** What a finished analysis adds to its entry (stored at once, or when a queued one completes or fails). */
 export type AnalysisOutcome = Pick<AnalysisEntry, 'status' | 'verdict' | 'score' | 'result' | 'rules' | 'costMicros' | 'completedAt'>;
@@ -62,8 +63,17 @@ export function analysisEntry(row: AnalysesTable, withRules = false): AnalysisEn
   };
 }
 
+const COLUMNS = [
+  'id', 'tenant_id', 'livemode', 'source', 'subject', 'from_addr', 'to_addr', 'api_key_id', 'created_at',
+  'status', 'verdict', 'score', 'result_json', 'rules_json', 'cost_micros', 'completed_at',
+] as const satisfies ReadonlyArray<keyof AnalysesTable>;
+
+// Every analysis inserts one row: compiled once (store/fixed-query.ts). An entry without rules stores NULL
+// in rules_json, as the column's default would.
+const insertRow = fixedQuery(COLUMNS, (db, p) => db.insertInto('analyses').values(p));
+
 export async function insertAnalysis(db: Kysely<Database>, entry: AnalysisEntry): Promise<void> {
-  await db.insertInto('analyses').values(analysisColumns(entry)).execute();
+  await insertRow(db, { rules_json: null, ...analysisColumns(entry) });
 }
 
 export interface AnalysisScope {

@@ -10,14 +10,16 @@
  * (throughput; latency there is mostly waiting, by Little's law), and with `--sessions` offering
  * `--rate` messages/s in total (the added latency at the target load).
  * Every message is analysed, stored and tagged (safe → tag), exactly as in production.
+ * Rows through phishgate also give its CPU time per message (all threads, and its main thread alone,
+ * from /proc): on a shared machine these move much less than messages/s. The load average is printed.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
-import { runPhishgate, startBenchServer } from './bench-support.js';
+import { processCpu, runPhishgate, startBenchServer } from './bench-support.js';
 
 const { values } = parseArgs({
   options: {
@@ -98,7 +100,13 @@ interface Run {
   'p50 ms': number;
   'p90 ms': number;
   'p99 ms': number;
+  /** phishgate's CPU per message, all threads and its main thread (empty for the sink's rows). */
+  'cpu ms/msg': number | string;
+  'main ms/msg': number | string;
 }
+
+/** The phishgate process whose CPU time the rows through it report (set once it runs). */
+let servePid: number | null = null;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -109,10 +117,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * `messages` messages over `sessions` persistent sessions, as fast as possible or paced at `rate`
  * messages/s in total; each message's latency is MAIL FROM sent → final reply to DATA.
  */
-async function drive(scenario: string, port: number, sessions: number, messages: number, offset: number, rate?: number): Promise<Run> {
+async function drive(scenario: string, port: number, sessions: number, messages: number, offset: number, rate?: number, pid: number | null = null): Promise<Run> {
   const conns = await Promise.all(Array.from({ length: sessions }, () => connect(port)));
   const latencies: number[] = [];
   let next = 0;
+  const cpu0 = pid ? processCpu(pid) : null;
   const started = performance.now();
   await Promise.all(
     conns.map(async (conn) => {
@@ -128,13 +137,26 @@ async function drive(scenario: string, port: number, sessions: number, messages:
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpu1 = pid ? processCpu(pid) : null;
+  const perMessage = (a: number | undefined, b: number | undefined): number | string => (a === undefined || b === undefined ? '' : round(((b - a) * 1000) / messages));
   latencies.sort((a, b) => a - b);
-  return { scenario: rate ? `${scenario}, ${rate} msg/s offered` : scenario, sessions, messages, 'messages/s': Math.round(messages / seconds), 'p50 ms': round(percentile(latencies, 50)), 'p90 ms': round(percentile(latencies, 90)), 'p99 ms': round(percentile(latencies, 99)) };
+  return {
+    scenario: rate ? `${scenario}, ${rate} msg/s offered` : scenario,
+    sessions,
+    messages,
+    'messages/s': Math.round(messages / seconds),
+    'p50 ms': round(percentile(latencies, 50)),
+    'p90 ms': round(percentile(latencies, 90)),
+    'p99 ms': round(percentile(latencies, 99)),
+    'cpu ms/msg': perMessage(cpu0?.total, cpu1?.total),
+    'main ms/msg': perMessage(cpu0?.main, cpu1?.main),
+  };
 }
 
 async function startServe(env: NodeJS.ProcessEnv): Promise<{ smtp: string; stop: () => Promise<void> }> {
   const profile = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : [];
   const server = await startBenchServer(env, profile);
+  servePid = server.pid;
   return { smtp: server.addresses.smtp!, stop: server.stop };
 }
 
@@ -154,15 +176,16 @@ async function main(): Promise<void> {
     await drive('warm-up', door, SESSIONS, Math.min(500, MESSAGES), 1_000_000);
     await drive('warm-up', sink.port, SESSIONS, Math.min(500, MESSAGES), 2_000_000);
     const latencyCount = Math.max(200, Math.floor(MESSAGES / 5));
+    const load = loadavg()[0]!;
     const rows = [
       await drive('straight to the sink', sink.port, 1, latencyCount, 0),
-      await drive('through phishgate', door, 1, latencyCount, 10_000_000),
+      await drive('through phishgate', door, 1, latencyCount, 10_000_000, undefined, servePid),
       await drive('straight to the sink', sink.port, SESSIONS, MESSAGES, 20_000_000),
-      await drive('through phishgate', door, SESSIONS, MESSAGES, 30_000_000),
+      await drive('through phishgate', door, SESSIONS, MESSAGES, 30_000_000, undefined, servePid),
       await drive('straight to the sink', sink.port, SESSIONS, latencyCount * 2, 40_000_000, RATE),
-      await drive('through phishgate', door, SESSIONS, latencyCount * 2, 50_000_000, RATE),
+      await drive('through phishgate', door, SESSIONS, latencyCount * 2, 50_000_000, RATE, servePid),
     ];
-    console.log(`message size: ${message(0, SIZE).length} bytes, database: ${values.db ? values.db.replace(/:[^:@/]*@/, ':***@') : 'SQLite (temp file)'}, sink received: ${sink.count()}`);
+    console.log(`message size: ${message(0, SIZE).length} bytes, database: ${values.db ? values.db.replace(/:[^:@/]*@/, ':***@') : 'SQLite (temp file)'}, sink received: ${sink.count()}, load average (1 min) ${load.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`);
     console.table(rows);
     const added = (a: number, b: number) => round(rows[b]!['p50 ms'] - rows[a]!['p50 ms']);
     console.log(`added latency at p50: ${added(0, 1)} ms (1 session), ${added(4, 5)} ms (${SESSIONS} sessions, ${RATE} msg/s offered), ${added(2, 3)} ms (${SESSIONS} sessions flat out)`);

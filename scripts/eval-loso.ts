@@ -1,22 +1,23 @@
 /**
- * npm run eval -- --loso [corpus-dir…] [--raw] [--json FILE]
+ * npm run eval -- --loso [corpus-dir…] [--raw] [--json-out FILE] [--dump FILE]
  *
  * Leave-one-source-out over labelled corpora (default: ../shared/corpus/dev and ../shared/corpus/train-extra,
  * content-only view; --raw reads the files as they are). Every source (GitHub owner of the `source` in
  * labels.jsonl) is held out in turn, the classifier retrained on the others, and the held-out messages
  * scored by rules only, the classifier only, and both. Prints overall, per-source and per-kind tables
- * (markdown). Never prints message bodies.
+ * (markdown). Never prints message bodies. --dump writes one JSON line per message (file, source, kind,
+ * label, the three scores and the fired rules with their contributions) for error analysis.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config/loader.js';
-import { loadCorpora } from './lib/corpus.js';
+import { loadCorpora, type LabelledMail } from './lib/corpus.js';
 import { buildReport, formatReport } from './lib/loso-report.js';
-import { prepare, runLoso } from './lib/loso.js';
+import { prepare, runLoso, type Outcome } from './lib/loso.js';
 
 export const DEFAULT_CORPORA = ['dev', 'train-extra'].map((name) => fileURLToPath(new URL(`../../shared/corpus/${name}`, import.meta.url)));
 
-export async function evalLoso(dirs: string[], options: { raw?: boolean; json?: string }): Promise<void> {
+export async function evalLoso(dirs: string[], options: { raw?: boolean; json?: string; dump?: string }): Promise<void> {
   const config = loadConfig({ env: process.env.PHISHGATE_CONFIG ? { PHISHGATE_CONFIG: process.env.PHISHGATE_CONFIG } : {} }).engine;
   const corpora = dirs.length ? dirs : DEFAULT_CORPORA;
   const started = performance.now();
@@ -31,4 +32,16 @@ export async function evalLoso(dirs: string[], options: { raw?: boolean; json?: 
   console.log(formatReport(report));
   console.log(`\n${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (options.json) writeFileSync(options.json, `${JSON.stringify(report, null, 2)}\n`);
+  if (options.dump) writeFileSync(options.dump, dumpLines(mails, run.outcomes));
+}
+
+/** Per-message outcome lines for error analysis: rule ids and contributions, never message text. */
+function dumpLines(mails: LabelledMail[], outcomes: Outcome[]): string {
+  const rules = (result: Outcome['both']) => result.rules.map((r) => `${r.id}:${r.weight.toFixed(2)}`);
+  return mails
+    .map((m, i) => {
+      const o = outcomes[i]!;
+      return JSON.stringify({ file: `${m.corpus ?? ''}/${m.file}`, source: m.source, kind: m.kind, label: m.label, fold: o.fold, rules_score: o.rules.score, classifier: o.classifier, both_score: o.both.score, verdict: o.both.verdict, fired: rules(o.both), judgement: o.both.judgement });
+    })
+    .join('\n') + '\n';
 }

@@ -1,6 +1,6 @@
 /**
  * npm run eval -- <corpus-dir> [--cv K] [--model FILE] [--no-classifier] [--errors N] [--rules] [--json]
- * npm run eval -- --loso [corpus-dir…] [--raw] [--json-out FILE]   (leave-one-source-out, see eval-loso.ts)
+ * npm run eval -- --loso [corpus-dir…] [--raw] [--json-out FILE] [--dump FILE]   (leave-one-source-out, see eval-loso.ts)
  *
  * Runs the engine over a labelled corpus folder (labels.jsonl) and prints n, precision, recall, F1,
  * false-positive rate, ROC AUC, recall at FPR ≤ 1 % / 0.5 % / 0.1 %, the confusion matrix and the
@@ -34,12 +34,13 @@ const { values, positionals } = parseArgs({
     loso: { type: 'boolean' },
     raw: { type: 'boolean' },
     'json-out': { type: 'string' },
+    dump: { type: 'string' },
   },
   allowPositionals: true,
 });
 if (values.loso) {
   const { evalLoso } = await import('./eval-loso.js');
-  await evalLoso(positionals, { raw: values.raw, json: values['json-out'] });
+  await evalLoso(positionals, { raw: values.raw, json: values['json-out'], dump: values.dump });
   process.exit(0);
 }
 const dir = positionals[0];

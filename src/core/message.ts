@@ -79,6 +79,12 @@ export interface NormalizedMessage {
   authentication?: AuthenticationFacts;
   /** Notes from parsing about what was skipped or cut (size caps, broken encodings). */
   coverage: string[];
+  /**
+   * Set only on the message the engine derives from an inline forward to judge what was forwarded
+   * (docs/detection.md "Forwarded mail"): who forwarded it. Its sender is then the one the forwarded
+   * header block names, which nothing authenticates.
+   */
+  forwardedBy?: MailAddress | null;
 }
 
 export function emptyMessage(): NormalizedMessage {

@@ -19,6 +19,7 @@ import { runRule } from './rule-runner.js';
 import { ruleOptionsOf, validateRuleConfig } from './rule-config.js';
 import { DETECTORS } from './registry.js';
 import { scoreRules, type Fired } from './scoring.js';
+import { forwardedMessage } from './forwarded.js';
 import type { AnalysisContext, Engine } from './types.js';
 
 export const ENGINE_VERSION = '1.0.0';
@@ -49,6 +50,7 @@ export function createEngine(deps: EngineDeps): Engine {
   validateRuleConfig(detectors, config);
   const ruleOptions = ruleOptionsOf(detectors, config.rule_options);
   const staged = [1, 2, 3].flatMap((stage) => detectors.filter((d) => (d.stage ?? 1) === stage));
+  const localOnly = staged.filter((d) => d.id !== LLM_RULE_ID);
   const allowWeight = config.weights.ALLOW_LIST_UNVERIFIED ?? 0;
   if (allowWeight < ALLOW_UNVERIFIED_WEIGHT_RANGE.min || allowWeight > ALLOW_UNVERIFIED_WEIGHT_RANGE.max) {
     // An unauthenticated allow entry is a hint, never a verdict (docs/authentication.md "Allow list").
@@ -60,7 +62,8 @@ export function createEngine(deps: EngineDeps): Engine {
   const localModel = `phishgate-local-${ENGINE_VERSION}`;
   const groupOf = new Map(detectors.map((d) => [d.id, d]));
 
-  async function analyze(message: NormalizedMessage, ctx: AnalysisContext): Promise<EngineResult> {
+  /** One pass over one message; `bodyText` and `listed` let `analyze` decide whether to judge a forward too. */
+  async function analyzeOnce(message: NormalizedMessage, ctx: AnalysisContext, rules: readonly Detector[]): Promise<{ result: EngineResult; bodyText: string; listed: boolean }> {
     const facts = buildFacts(message, ctx, { brands, lexicon }, { maxUrls: config.limits.max_urls, maxHtmlChars: config.limits.max_html_chars, maxWords: MAX_WORDS });
     facts.judgement = judge(facts);
     const coverage = [...message.coverage, ...facts.coverage];
@@ -76,7 +79,8 @@ export function createEngine(deps: EngineDeps): Engine {
     if (lists.kind !== 'none') {
       const blocked = lists.kind === 'blocked';
       const verdict: Verdict = blocked ? 'phishing' : 'safe';
-      return { verdict, score: blocked ? 0.95 : 0, confidence: 1, model: localModel, reasons: [lists.reason], indicators, recommendation: recommendationFor(verdict), urls: found, coverage, rules: [] };
+      const result: EngineResult = { verdict, score: blocked ? 0.95 : 0, confidence: 1, model: localModel, reasons: [lists.reason], indicators, recommendation: recommendationFor(verdict), urls: found, coverage, rules: [] };
+      return { result, bodyText: facts.bodyText, listed: true };
     }
 
     // A tenant's own model, when it has one (docs/recipients.md, "Tenant learning").
@@ -88,7 +92,7 @@ export function createEngine(deps: EngineDeps): Engine {
       coverage.push(text);
     };
     // Later stages read what earlier ones found (docs/detection.md "How a verdict is reached").
-    for (const detector of staged) {
+    for (const detector of rules) {
       if ((detector.stage ?? 1) > 1 && facts.fired.length !== fired.length) {
         facts.fired = fired.map((f) => ({ id: f.id, strength: f.strength, contribution: f.contribution, reason: f.reason, ...(brandsByRule.has(f.id) ? { brand: brandsByRule.get(f.id)! } : {}) }));
       }
@@ -139,7 +143,7 @@ export function createEngine(deps: EngineDeps): Engine {
     const negative = shown.filter((r) => r.weight <= -REASON_MIN_WEIGHT).map((r) => r.reason);
     const ordered = scored.verdict === 'safe' ? [...negative, ...safeReasons(facts, facts.judgement).filter((r) => !negative.length || !r.startsWith('Every link')), ...positive] : [...positive, ...negative];
     const reasons = [...(ordered.length ? ordered.slice(0, 8) : ['No phishing indicators found']), ...lists.notes];
-    return {
+    const result: EngineResult = {
       verdict: scored.verdict,
       score: scored.score,
       confidence: scored.confidence,
@@ -152,6 +156,20 @@ export function createEngine(deps: EngineDeps): Engine {
       rules: scored.rules,
       ...(facts.judgement && { judgement: judgementFacts(facts.judgement) }),
     };
+    return { result, bodyText: facts.bodyText, listed: false };
+  }
+
+  async function analyze(message: NormalizedMessage, ctx: AnalysisContext): Promise<EngineResult> {
+    const outer = await analyzeOnce(message, ctx, staged);
+    const forwarded = outer.listed ? null : forwardedMessage(message, outer.bodyText);
+    if (!forwarded) return outer.result;
+    // The forwarded message is judged by the local rules only (no second hosted-LLM call), and can only
+    // raise the verdict: its header block is whatever the forwarder wrote (src/engine/forwarded.ts).
+    const { authentication: _forwarder, headerTrust: _forwarderHeaders, ...innerCtx } = ctx;
+    const inner = await analyzeOnce(forwarded, innerCtx, localOnly);
+    if (inner.listed || inner.result.score <= outer.result.score) return outer.result;
+    const note = `Judged as the message it forwards, from ${forwarded.from!.address} (forwarded by ${message.from?.address || 'an unknown sender'})`;
+    return { ...inner.result, reasons: [note, ...inner.result.reasons].slice(0, 8), coverage: [...outer.result.coverage, ...inner.result.coverage] };
   }
 
   return { version: ENGINE_VERSION, analyze };

@@ -57,11 +57,13 @@ function footerOnly(claim: BrandClaim): boolean {
 }
 
 /** "Fwd: …", "TR: …", "WG: …", or a forwarded-message divider: the brand in the text is the forwarded mail's. */
-const FORWARD_SUBJECT = /^\s*(?:fwd?|tr|wg|rv|i|enc|doorst)\s*:/i;
+export const FORWARD_SUBJECT = /^\s*(?:fwd?|tr|wg|rv|i|enc|doorst)\s*:/i;
 // Starts only where a run of dashes starts (lookbehind): linear on long runs (docs/performance.md).
 const FORWARD_DIVIDER = /(?<!-)-{2,}\s*(?:forwarded message|original message|message transf[ée]r[ée]|weitergeleitete nachricht|mensaje reenviado|messaggio inoltrato|doorgestuurd bericht|mensagem encaminhada)/i;
 
 export function isForwarded(facts: Pick<MessageFacts, 'message' | 'bodyText'>): boolean {
+  // The forwarded message itself, unwrapped by the engine: its text is its own.
+  if (facts.message.forwardedBy !== undefined) return false;
   return FORWARD_SUBJECT.test(facts.message.subject) || FORWARD_DIVIDER.test(facts.bodyText.slice(0, 5000));
 }
 
@@ -100,9 +102,13 @@ function summariseLinks(facts: MessageFacts, brand: Brand | null): LinkSummary {
     if (!info || u.kind === 'img' || u.kind === 'iframe' || (info.scheme !== 'http' && info.scheme !== 'https') || !info.host) continue;
     summary.total++;
     // A user's page on a platform (a Google Form, a shared file) is nobody's own link (user-content.ts).
-    const own = !isUserContentLink(info) && ((!facts.sender.freemail && sameOrganisation(info.host, facts.sender.domain)) || (brand !== null && ownedOrSentFor(facts.brands, brand, info.host)));
+    const userContent = isUserContentLink(info);
+    const senderOrganisation = sameOrganisation(info.host, facts.sender.domain);
+    const own = !userContent && ((!facts.sender.freemail && senderOrganisation) || (brand !== null && ownedOrSentFor(facts.brands, brand, info.host)));
     if (own) summary.own++;
-    else if (TRACKER_DOMAINS.has(info.domain) || isSocialFooterHost(info.host)) summary.neutral++;
+    // A free-mail sender linking to its provider's own site (a Sky or Orange mailbox, or the provider's
+    // own notice from it) points nobody to a lure: neither the sender's own link nor a foreign one.
+    else if (TRACKER_DOMAINS.has(info.domain) || isSocialFooterHost(info.host) || (facts.sender.freemail && senderOrganisation && !userContent)) summary.neutral++;
     else {
       summary.foreignCount++;
       organisations.add(info.domain || info.host);

@@ -28,6 +28,8 @@ export interface EnginePool extends Engine, AnalysisClient {
   analyzeRaw(raw: Uint8Array, ctx: AnalysisContext, options?: { keepMessage?: boolean }): Promise<RawAnalysis>;
   /** Requests waiting for a free worker. */
   readonly queued: number;
+  /** Workers started and ready to take a request. */
+  readonly readyWorkers: number;
   /** Tenant classifier models sent to workers so far (each goes to a worker once while it keeps it). */
   readonly modelsSent: number;
   close(): Promise<void>;
@@ -54,23 +56,42 @@ interface Reply {
 }
 
 interface Job {
+  /** As the caller gave it: raw bytes stay the caller's (see `post`). */
   request: WorkerRequestBody;
-  transfer: ArrayBuffer[];
   stage: AnalysisStage;
   fingerprint: string;
   resolve: (value: Reply) => void;
   reject: (error: Error) => void;
+  /** Set while posted to a worker: the request's number and its word in the slot's claims. */
+  id: number;
+  claim: number;
 }
+
+/**
+ * Jobs posted to one worker at a time: the one it works on and the next one. The worker runs them one
+ * after the other (worker.ts), so a deadline that kills it still fails only the message it was working on;
+ * the next one is already waiting in the worker when the first is answered, so the worker does not sit
+ * idle for the round trip through the main thread (docs/performance.md, "Analysis off the event loop").
+ */
+export const JOBS_PER_WORKER = 2;
 
 interface Slot {
   worker: Worker;
   /** The worker finished building its engine and can take a job. */
   ready: boolean;
-  /** One job at a time, so a deadline that kills the worker fails only the message that caused it. */
-  job: Job | null;
+  /** Posted and not answered, in the order the worker takes them; the first is the one it works on. */
+  jobs: Job[];
+  /** When (in the order of the pool's starts) the first job became the one the worker works on. */
+  since: number;
   timer: NodeJS.Timeout | null;
   /** Numbers of the tenant models this worker keeps, oldest first (worker.ts, ModelRef). */
   models: Set<number>;
+  /**
+   * One word per posted job holding its number until the worker starts it (worker.ts takes it with a
+   * compare-and-exchange). A job still waiting can be taken back the same way and given to a worker
+   * that became free, so it never waits behind a slow message on another thread.
+   */
+  claims: Int32Array;
 }
 
 interface WorkerReply {
@@ -106,6 +127,22 @@ function startWorker(url: URL, workerData: unknown): Worker {
   return new Worker(bootstrap, { eval: true, workerData });
 }
 
+/**
+ * Raw bytes go to a worker copied once into a buffer of their own, which is then transferred (moved, not
+ * copied again). Posting the caller's Buffer as it is would copy it twice (serialised, then deserialised),
+ * and a Buffer is often a view into a larger shared allocation, all of which would be copied. The
+ * caller's bytes stay untouched, so a job can be posted again (to a fresh worker after a crash, or to
+ * another worker that became free).
+ */
+function handOver(request: WorkerRequestBody): WorkerRequestBody {
+  return request.kind === 'message' ? request : { ...request, raw: new Uint8Array(request.raw) };
+}
+
+/** The buffers `handOver` made, to transfer with the request that carries them. */
+function transferList(posted: WorkerRequestBody): ArrayBuffer[] {
+  return posted.kind === 'message' ? [] : [posted.raw.buffer as ArrayBuffer];
+}
+
 /** Consecutive start failures after which waiting messages fail instead of waiting for a worker. */
 const START_FAILURE_LIMIT = 3;
 /** Pause between start attempts once workers keep failing to start. */
@@ -116,6 +153,8 @@ const defaultWorkerUrl = (): URL => new URL(import.meta.url.endsWith('.ts') ? '.
 export function createEnginePool(options: EnginePoolOptions): EnginePool {
   const queue: Job[] = [];
   let nextId = 1;
+  /** Counts jobs becoming the one a worker works on (Slot.since). */
+  let starts = 0;
   let closed = false;
   const deadlineMs = options.deadlineMs ?? 0;
   const timeouts = new TimeoutMemory();
@@ -149,20 +188,33 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     return { ...request, ctx, classifierId: id, classifierModel: classifier };
   };
 
+  /** Takes the first job off a slot (answered, failed or expired); the next one, if any, starts its deadline. */
   const finish = (slot: Slot): Job | null => {
-    const job = slot.job;
-    slot.job = null;
+    const job = slot.jobs.shift() ?? null;
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
+    slot.since = starts++;
+    if (slot.jobs.length > 0) startDeadline(slot);
     return job;
+  };
+
+  const startDeadline = (slot: Slot): void => {
+    if (deadlineMs > 0) slot.timer = setTimeout(() => expire(slot), deadlineMs);
+  };
+
+  /** The jobs a lost worker had not started go back to the front of the queue, in their order. */
+  const requeueWaiting = (slot: Slot): void => {
+    queue.unshift(...slot.jobs.splice(0));
   };
 
   /** Starts (or restarts) the worker of a slot; a crashed or killed worker fails only its own job. */
   const spawn = (slot: Slot): void => {
-    const worker = startWorker(workerUrl, workerData);
+    const claims = new Int32Array(new SharedArrayBuffer(JOBS_PER_WORKER * Int32Array.BYTES_PER_ELEMENT));
+    const worker = startWorker(workerUrl, { ...workerData, claims: claims.buffer });
     slot.worker = worker;
     slot.ready = false;
     slot.models = new Set();
+    slot.claims = claims;
     worker.on('message', (reply: WorkerReply) => {
       if (slot.worker !== worker) return;
       if (reply.kind === 'detector_error') {
@@ -175,8 +227,9 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
         pump();
         return;
       }
-      const job = finish(slot);
-      if (!job) return;
+      // Answers come in the order the jobs were posted; anything else is a reply to a job no longer here.
+      if (slot.jobs[0]?.id !== reply.id) return;
+      const job = finish(slot)!;
       if (reply.ok) {
         timeouts.forget(job.fingerprint);
         job.resolve({ ...(reply.result ? { result: reply.result } : {}), ...(reply.message ? { message: reply.message } : {}), ...(reply.ms !== undefined ? { ms: reply.ms, parseMs: reply.parseMs ?? 0 } : {}) });
@@ -185,7 +238,11 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     });
     const fail = (error: Error): void => {
       if (slot.worker !== worker) return;
-      finish(slot)?.reject(error);
+      const job = slot.jobs.shift();
+      if (slot.timer) clearTimeout(slot.timer);
+      slot.timer = null;
+      requeueWaiting(slot);
+      job?.reject(error);
       if (closed) return;
       if (slot.ready) {
         spawn(slot);
@@ -210,8 +267,11 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
 
   /** Deadline passed: the message fails with a timeout, the worker is killed and a fresh one takes its place. */
   const expire = (slot: Slot): void => {
-    const job = finish(slot);
+    const job = slot.jobs.shift();
+    slot.timer = null;
     if (!job) return;
+    // The next job had not started: it goes back to the queue, for the fresh worker or another one.
+    requeueWaiting(slot);
     const repeated = timeouts.record(job.fingerprint);
     const stale = slot.worker;
     spawn(slot);
@@ -222,26 +282,67 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
   };
 
   const slots: Slot[] = Array.from({ length: Math.max(1, options.size) }, () => {
-    const slot = { ready: false, job: null, timer: null } as unknown as Slot;
+    const slot = { ready: false, jobs: [], since: 0, timer: null } as unknown as Slot;
     spawn(slot);
     return slot;
   });
 
-  function pump(): void {
+  /**
+   * The worker for the next job: an idle one first; else, while every worker is busy, the one whose
+   * current message started last (the least likely to be a slow one) gets it as its next.
+   */
+  function pick(): Slot | null {
+    let best: Slot | null = null;
     for (const slot of slots) {
-      if (queue.length === 0) return;
-      if (!slot.ready || slot.job) continue;
-      const job = queue.shift()!;
-      slot.job = job;
-      if (deadlineMs > 0) slot.timer = setTimeout(() => expire(slot), deadlineMs);
-      slot.worker.postMessage({ ...withModelRef(slot, job.request), id: nextId++ }, job.transfer);
+      if (!slot.ready || slot.jobs.length >= JOBS_PER_WORKER) continue;
+      if (slot.jobs.length === 0) return slot;
+      if (!best || slot.since > best.since) best = slot;
+    }
+    return best;
+  }
+
+  function post(slot: Slot, job: Job): void {
+    // The word the other job posted to this worker does not use (there is at most one other).
+    job.claim = slot.jobs[0]?.claim === 0 ? 1 : 0;
+    job.id = nextId++;
+    Atomics.store(slot.claims, job.claim, job.id);
+    slot.jobs.push(job);
+    if (slot.jobs.length === 1) {
+      slot.since = starts++;
+      startDeadline(slot);
+    }
+    const posted = handOver(job.request);
+    slot.worker.postMessage({ ...withModelRef(slot, posted), id: job.id, claim: job.claim }, transferList(posted));
+  }
+
+  /**
+   * A worker became free with nothing queued: a job waiting behind another worker's current message is
+   * taken back (only if that worker has not started it) and given to this one.
+   */
+  function steal(idle: Slot): void {
+    for (const slot of slots) {
+      if (slot === idle || slot.jobs.length < 2) continue;
+      const waiting = slot.jobs[1]!;
+      if (Atomics.compareExchange(slot.claims, waiting.claim, waiting.id, -1) !== waiting.id) continue;
+      slot.jobs.splice(1, 1);
+      post(idle, waiting);
+      return;
     }
   }
 
-  function dispatch(request: WorkerRequestBody, stage: AnalysisStage, fingerprint: string, transfer: ArrayBuffer[] = []): Promise<Reply> {
+  function pump(): void {
+    while (queue.length > 0) {
+      const slot = pick();
+      if (!slot) return;
+      post(slot, queue.shift()!);
+    }
+    for (const slot of slots) if (slot.ready && slot.jobs.length === 0) steal(slot);
+  }
+
+  function dispatch(request: WorkerRequestBody, stage: AnalysisStage, fingerprint: string): Promise<Reply> {
     if (closed) return Promise.reject(new Error('engine pool is closed'));
     return new Promise((resolve, reject) => {
-      queue.push({ request, transfer, stage, fingerprint, resolve, reject });
+      queue.push({ request, stage, fingerprint, resolve, reject, id: 0, claim: 0 });
       pump();
     });
   }
@@ -251,6 +352,9 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     size: slots.length,
     get queued() {
       return queue.length;
+    },
+    get readyWorkers() {
+      return slots.filter((s) => s.ready).length;
     },
     get modelsSent() {
       return modelsSent;
@@ -263,19 +367,20 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       return reply.result!;
     },
     async parse(raw) {
-      const copy = new Uint8Array(raw);
-      const reply = await dispatch({ kind: 'parse', raw: copy }, 'parse', rawFingerprint(raw), [copy.buffer as ArrayBuffer]);
+      const reply = await dispatch({ kind: 'parse', raw }, 'parse', rawFingerprint(raw));
       return reply.message!;
     },
     async analyzeRaw(raw, ctx, opts = {}) {
-      const copy = new Uint8Array(raw);
-      const reply = await dispatch({ kind: 'raw', raw: copy, ctx, keepMessage: opts.keepMessage ?? false }, 'analysis', rawFingerprint(raw), [copy.buffer as ArrayBuffer]);
+      const reply = await dispatch({ kind: 'raw', raw, ctx, keepMessage: opts.keepMessage ?? false }, 'analysis', rawFingerprint(raw));
       return { result: reply.result!, ...(reply.message ? { message: reply.message } : {}), ms: reply.ms ?? 0, parseMs: reply.parseMs ?? 0 };
     },
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('engine pool closed'));
-      for (const slot of slots) finish(slot)?.reject(new Error('engine pool closed'));
+      for (const slot of slots) {
+        if (slot.timer) clearTimeout(slot.timer);
+        for (const job of slot.jobs.splice(0)) job.reject(new Error('engine pool closed'));
+      }
       await Promise.all(slots.map((s) => s.worker.terminate()));
     },
   };

@@ -1,7 +1,7 @@
 /**
  * Worker-thread side of the engine pool (worker-pool.ts): builds one engine from the configuration it
- * is given and answers parse and analysis requests, one at a time (the pool sends the next one when
- * this one is answered, so a deadline kills only the message that caused it).
+ * is given and answers parse and analysis requests, one at a time and in the order they came (the pool
+ * posts the next one while this one runs; a deadline still kills only the message that caused it).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config/schema.js';
@@ -29,7 +29,8 @@ export interface ModelRef {
   classifierModel?: ClassifierModel;
 }
 
-export type WorkerRequest = WorkerRequestBody & ModelRef & { id: number };
+/** `claim`: the request's word in the claims the pool shares with this worker (InitData). */
+export type WorkerRequest = WorkerRequestBody & ModelRef & { id: number; claim?: number };
 
 /** Tenant models a worker keeps (about 1 MB each). */
 export const MODELS_PER_WORKER = 16;
@@ -37,6 +38,11 @@ export const MODELS_PER_WORKER = 16;
 interface InitData {
   config: Pick<Config, 'engine' | 'llm'>;
   secrets: Secrets;
+  /**
+   * Shared with the pool: each waiting request's number in its word until it starts. The pool may take a
+   * waiting request back (to give it to a worker that became free); whoever swaps the number out first has it.
+   */
+  claims?: SharedArrayBuffer;
 }
 
 const port = parentPort;
@@ -62,28 +68,34 @@ if (port) {
     if (!classifier) throw new Error(`tenant classifier model ${request.classifierId} is not in this worker`);
     return { ...request.ctx, classifier };
   };
+  const claims = init.claims ? new Int32Array(init.claims) : null;
+  /** False when the pool took the request back before it started. */
+  const take = (request: WorkerRequest): boolean => !claims || request.claim === undefined || Atomics.compareExchange(claims, request.claim, request.id, 0) === request.id;
+  const answer = async (request: WorkerRequest): Promise<void> => {
+    if (!take(request)) return;
+    try {
+      if (request.kind === 'message') {
+        port.postMessage({ id: request.id, ok: true, result: await engine.analyze(request.message, contextOf(request)) });
+        return;
+      }
+      if (request.kind === 'parse') {
+        const message = await parseRawMessage(Buffer.from(request.raw.buffer, request.raw.byteOffset, request.raw.byteLength), limits);
+        port.postMessage({ id: request.id, ok: true, message });
+        return;
+      }
+      const started = performance.now();
+      const message = await parseRawMessage(Buffer.from(request.raw.buffer, request.raw.byteOffset, request.raw.byteLength), limits);
+      const parsed = performance.now();
+      const result = await engine.analyze(message, contextOf(request));
+      port.postMessage({ id: request.id, ok: true, result, ms: performance.now() - started, parseMs: parsed - started, ...(request.keepMessage ? { message } : {}) });
+    } catch (error) {
+      port.postMessage({ id: request.id, ok: false, error: { message: (error as Error).message, code: isAppError(error) ? error.code : null } });
+    }
+  };
+  let previous: Promise<void> = Promise.resolve();
   port.on('message', (request: WorkerRequest) => {
     keepModel(request);
-    void (async () => {
-      try {
-        if (request.kind === 'message') {
-          port.postMessage({ id: request.id, ok: true, result: await engine.analyze(request.message, contextOf(request)) });
-          return;
-        }
-        if (request.kind === 'parse') {
-          const message = await parseRawMessage(Buffer.from(request.raw.buffer, request.raw.byteOffset, request.raw.byteLength), limits);
-          port.postMessage({ id: request.id, ok: true, message });
-          return;
-        }
-        const started = performance.now();
-        const message = await parseRawMessage(Buffer.from(request.raw.buffer, request.raw.byteOffset, request.raw.byteLength), limits);
-        const parsed = performance.now();
-        const result = await engine.analyze(message, contextOf(request));
-        port.postMessage({ id: request.id, ok: true, result, ms: performance.now() - started, parseMs: parsed - started, ...(request.keepMessage ? { message } : {}) });
-      } catch (error) {
-        port.postMessage({ id: request.id, ok: false, error: { message: (error as Error).message, code: isAppError(error) ? error.code : null } });
-      }
-    })();
+    previous = previous.then(() => answer(request));
   });
   port.postMessage({ kind: 'ready' });
 }

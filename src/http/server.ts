@@ -8,6 +8,7 @@ import { frameworkErrors, installErrorHandling } from './errors.js';
 import { installCors, type CorsOptions } from './cors.js';
 import { installQueryIntegerCheck } from './query-integers.js';
 import { installRouteTable } from './route-table.js';
+import { OneLineRequestLog } from './request-log.js';
 import { SHARED_SCHEMAS } from './schemas.js';
 import { finishOpenApiDocument } from './openapi-document.js';
 import { apiDocsRoutes } from './routes/api-docs.js';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: deps.bodyLimitBytes,
     trustProxy: deps.trustProxy ?? false,
     genReqId: () => randomUUID(),
+    logController: new OneLineRequestLog(),
     // During shutdown, a request that already reached us on an open connection is served, not refused:
     // the grace period (shutdown.grace_ms) bounds how long that can go on.
     return503OnClosing: false,

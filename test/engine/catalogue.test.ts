@@ -205,3 +205,17 @@ describe('brand catalogue data', () => {
     expect(failures((b) => b.domains.filter((d) => !shared.has(d) && index.ownerOf(`www.${d}`) !== b).map((d) => `www.${d} does not resolve to the brand`))).toEqual([]);
   });
 });
+
+describe('genuine sending domains', () => {
+  // Domains the brands' own notices come from that carry another name than the brand's web domain; each
+  // was missing once and made genuine mail "claim" the brand from a stranger's domain (docs/detection.md "Brands").
+  const SENDERS: Array<[string, string]> = [
+    ['Yahoo', 'cc.yahoo-inc.com'], ['Microsoft', 'mail.microsoft'], ['Square', 'square.com'], ['AT&T', 'emaildl.att-mail.com'], ['Lyft', 'lyftmail.com'],
+    ['Hulu', 'hulumail.com'], ['Klarna', 'klarna.de'], ['Ameli (Assurance Maladie)', 'assurance-maladie.fr'], ['Agencia Tributaria', 'correo.aeat.es'], ['Swisscom', 'swisscom.com'],
+    ['Dropbox', 'dropboxmail.com'], ['DocuSign', 'docusign.net'], ['Meta / Facebook', 'facebookmail.com'], ['Microsoft', 'sharepointonline.com'], ['Amazon', 'amazon.de'],
+  ];
+  it.each(SENDERS)('%s sends from %s', (name, host) => {
+    const index = new BrandIndex();
+    expect(index.ownerOf(host)?.name).toBe(name);
+  });
+});

@@ -135,3 +135,37 @@ describe('evasion and internal mail', () => {
     expect((await engine.analyze(internal, tenant)).rules.map((r) => r.id)).not.toContain('INTERNAL_AUTHENTICATED');
   });
 });
+
+describe('forwarded mail (docs/detection.md "Forwarded mail")', () => {
+  const forward = (from: NormalizedMessage['from'], block: string): NormalizedMessage =>
+    apiMessage({ subject: 'Fw: Your account', from, text: `Is this real?\n\n________________________________\n${block}` });
+  const lure = 'From: Microsoft 365 Team <alerts@m365-support.top>\nSent: Monday\nTo: rita@example.com\nSubject: Your mailbox will be closed\n\nVerify your account now: https://m365-support.top/verify/login';
+
+  it('judges the forwarded message too and says so', async () => {
+    const engine = createEngine({ config, classifier: null });
+    const result = await engine.analyze(forward({ name: 'Rita', address: 'rita@example.com' }, lure), ctx());
+    expect(result.verdict).not.toBe('safe');
+    expect(result.reasons[0]).toBe('Judged as the message it forwards, from alerts@m365-support.top (forwarded by rita@example.com)');
+    expect(result.rules.map((r) => r.id)).toContain('DISPLAY_NAME_BRAND');
+    // The same text without a forward subject is the sender's own mail: no second judgement.
+    const plain = await engine.analyze({ ...forward({ name: 'Rita', address: 'rita@example.com' }, lure), subject: 'Your account' }, ctx());
+    expect(plain.reasons[0]).not.toMatch(/^Judged as the message it forwards/);
+  });
+
+  it('never lowers a verdict: a forged block naming a brand does not vouch for the lure around it', async () => {
+    const engine = createEngine({ config, classifier: null });
+    const lureSender = { name: 'PayPal Service', address: 'service@paypal-help.top' };
+    const forged = forward(lureSender, 'From: PayPal <service@paypal.com>\nSent: Monday\nTo: x@example.com\nSubject: Receipt\n\nSee https://www.paypal.com/myaccount');
+    const alone = await engine.analyze({ ...forged, subject: 'Your account', text: 'See https://www.paypal.com/myaccount' }, ctx());
+    const result = await engine.analyze(forged, ctx());
+    expect(alone.verdict).not.toBe('safe');
+    expect(result.score).toBeGreaterThanOrEqual(alone.score);
+    expect(result.reasons[0]).not.toMatch(/^Judged as the message it forwards/);
+  });
+
+  it('keeps an allow-listed forwarder\'s verdict', async () => {
+    const engine = createEngine({ config, classifier: null });
+    const result = await engine.analyze(forward({ name: 'Rita', address: 'rita@example.com' }, lure), ctx({ allowList: [entry('domain', 'example.com')], authentication: auth('verified', { dmarc: 'pass' }, 'example.com') }));
+    expect(result.verdict).toBe('safe');
+  });
+});

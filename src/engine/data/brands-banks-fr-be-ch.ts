@@ -17,7 +17,7 @@ export const BANKS_FR_BE_CH = inSector('bank', [
   { name: 'La Banque Postale', parent: 'La Poste / Colissimo', domains: ['labanquepostale.fr', 'labanquepostale.com'], keywords: ['banque postale', 'labanquepostale'] },
   { name: 'Crédit Mutuel', domains: ['creditmutuel.fr', 'creditmutuel.com'], keywords: ['credit mutuel'] },
   { name: 'CIC', parent: 'Crédit Mutuel', domains: ['cic.fr'], keywords: ['cic banque'], exactKeywords: ['CIC'] },
-  { name: 'Boursorama', domains: ['boursorama.com', 'boursorama-banque.com', 'boursobank.com'], keywords: ['boursorama', 'boursobank'] },
+  { name: 'Boursorama', domains: ['boursorama.com', 'boursorama.fr', 'boursorama-banque.com', 'boursobank.com'], keywords: ['boursorama', 'boursobank'] },
   { name: 'Fortuneo', domains: ['fortuneo.fr'], keywords: ['fortuneo'] },
   { name: 'Monabanq', domains: ['monabanq.com'], keywords: ['monabanq'] },
   { name: 'Banque de France', domains: ['banque-france.fr'], keywords: ['banque de france'], lookalikeLabels: ['banque-france'] },

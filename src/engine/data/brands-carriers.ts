@@ -31,7 +31,7 @@ export const CARRIER_BRANDS = inSector('carrier', [
   { name: 'Hermes (Germany)', domains: ['myhermes.de', 'hermesworld.com'], keywords: ['hermes paket', 'hermes sendung', 'hermes parcel'] },
   { name: 'Yodel', domains: ['yodel.co.uk'], keywords: ['yodel delivery', 'yodel parcel'], exactKeywords: ['Yodel'], lookalikeLabels: [] },
   { name: 'PostNL', domains: ['postnl.nl', 'postnl.be'], keywords: ['postnl'] },
-  { name: 'bpost', domains: ['bpost.be'], keywords: ['bpost'] },
+  { name: 'bpost', domains: ['bpost.be', 'bpost.cloud'], keywords: ['bpost'] },
   { name: 'Swiss Post', domains: ['post.ch', 'swisspost.ch'], keywords: ['swiss post', 'la poste suisse', 'die schweizerische post', 'posta svizzera'] },
   { name: 'Österreichische Post', domains: ['post.at'], keywords: ['osterreichische post', 'oesterreichische post'] },
   { name: 'POST Luxembourg', domains: ['post.lu'], keywords: ['post luxembourg'] },

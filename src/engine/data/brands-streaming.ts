@@ -13,7 +13,7 @@ export const STREAMING_BRANDS = inSector('streaming', [
   { name: 'Deezer', domains: ['deezer.com'], keywords: ['deezer'] },
   { name: 'Max (HBO)', domains: ['max.com', 'hbomax.com', 'hbo.com'], keywords: ['hbo max', 'hbomax'], exactKeywords: ['HBO'], lookalikeLabels: ['hbomax'] },
   { name: 'Paramount+', domains: ['paramountplus.com'], keywords: ['paramount plus', 'paramountplus'] },
-  { name: 'Hulu', domains: ['hulu.com'], keywords: ['hulu'] },
+  { name: 'Hulu', domains: ['hulu.com', 'hulumail.com'], keywords: ['hulu'] },
   { name: 'Peacock', domains: ['peacocktv.com'], keywords: ['peacock tv', 'peacocktv'], lookalikeLabels: ['peacocktv'] },
   { name: 'Canal+', domains: ['canalplus.com', 'canal-plus.com', 'mycanal.fr'], keywords: ['canal plus', 'canalplus', 'mycanal'] },
   { name: 'DAZN', domains: ['dazn.com'], keywords: ['dazn'] },

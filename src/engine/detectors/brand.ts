@@ -9,7 +9,9 @@ import { isUserContentLink } from '../user-content.js';
 
 
 /** Web links a reader can follow, without social-network footer links (they say nothing about the sender). */
-const webLinks = (input: DetectorInput) => input.urls.filter((u) => u.info && isClickable(u) && (u.info.scheme === 'http' || u.info.scheme === 'https') && u.info.host && !isSocialFooterHost(u.info.host));
+/** Web links a reader can follow, without social-network footer links, except those of `ownBrand` itself (Discord's mail linking to discord.com). */
+const webLinks = (input: DetectorInput, ownBrand?: Brand) =>
+  input.urls.filter((u) => u.info && isClickable(u) && (u.info.scheme === 'http' || u.info.scheme === 'https') && u.info.host && (!isSocialFooterHost(u.info.host) || (ownBrand !== undefined && input.brands.owns(ownBrand, u.info.host))));
 
 /** Does the brand stand behind this message: its domain sends it, authenticated or at least not failing? */
 function sentByBrand(input: DetectorInput, brand: Brand): boolean {
@@ -17,6 +19,17 @@ function sentByBrand(input: DetectorInput, brand: Brand): boolean {
   if (auth.dkimPassDomains.some((d) => ownedOrSentFor(brands, brand, d))) return true;
   if (sender.freemail || !sender.domain || !ownedOrSentFor(brands, brand, sender.domain)) return false;
   return auth.dmarc !== 'fail' && auth.spf !== 'fail';
+}
+
+/** A link to the brand or a brand that sends for it (a parent, a child), not a user's page on it. */
+function linksToBrand(input: DetectorInput, brand: Brand, info: { host: string; domain: string; path: string }): boolean {
+  return !isUserContentLink(info) && (ownedOrSentFor(input.brands, brand, info.host) || TRACKER_DOMAINS.has(info.domain));
+}
+
+/** The sender's address is on the brand's own free-mail domain (a provider's customer, or the provider), not failing authentication. */
+function onOwnFreemail(input: DetectorInput, brand: Brand): boolean {
+  const { sender, auth, brands } = input;
+  return sender.freemail && !!sender.domain && brands.owns(brand, sender.domain) && auth.dmarc !== 'fail' && auth.spf !== 'fail';
 }
 
 export const brandSpoofing: Detector = {
@@ -33,6 +46,8 @@ export const brandSpoofing: Detector = {
     if (!claim || sentByBrand(input, claim.brand)) return [];
     const { brand } = claim;
     const links = webLinks(input);
+    // The brand's own free-mail domain with every link on the brand: no contradiction, nothing to lure to.
+    if (onOwnFreemail(input, brand) && links.length > 0 && links.every((u) => linksToBrand(input, brand, u.info!))) return [];
     const foreign = links.filter((u) => !ownedOrSentFor(input.brands, brand, u.info!.host) && !TRACKER_DOMAINS.has(u.info!.domain));
     const strongClaim = claim.where.includes('display name') || claim.where.includes('sender address');
     let strength = strongClaim ? 1 : 0.6;
@@ -54,20 +69,30 @@ export const brandAuthentic: Detector = {
   group: 'brand',
   description: "Sent from a catalogued brand's own domain (not failing authentication) with every link on that brand's domains (lowers the score)",
   run(input) {
-    const brand = input.sender.ownBrand ?? input.brands.brands.find((b) => input.auth.dkimPassDomains.some((d) => input.brands.owns(b, d))) ?? null;
-    if (!brand || !sentByBrand(input, brand)) return [];
+    // The claimed brand when its family sends it (Cash App from square.com, HMRC from GOV.UK Notify),
+    // else the brand owning the sender domain or signing the mail.
+    const claimed = input.judgement?.claim?.brand;
+    const brand = (claimed && sentByBrand(input, claimed) ? claimed : null) ?? input.sender.ownBrand ?? input.brands.brands.find((b) => input.auth.dkimPassDomains.some((d) => input.brands.owns(b, d))) ?? null;
+    const providerMailbox = brand === null && claimed !== undefined && onOwnFreemail(input, claimed);
+    if (!brand && !providerMailbox) return [];
     // Not when the display name or address claims another brand the sender does not stand behind
     // ("Microsoft Account Team (via Google Forms)" from google.com).
+    const vouching = (brand ?? claimed)!;
     const mismatch = input.judgement?.mismatch;
-    if (mismatch && mismatch.brand !== brand) return [];
+    if (mismatch && mismatch.brand !== vouching) return [];
     // A password form or a web page attached is a mechanism no genuine brand mail uses.
     if ((input.html?.passwordInputs ?? 0) > 0 || input.message.attachments.some((a) => /\.(html?|shtml|svgz?|xhtml|mht)$/i.test(a.filename ?? '') || a.contentType.toLowerCase() === 'text/html')) return [];
-    const links = webLinks(input);
+    const links = webLinks(input, vouching);
     if (links.length === 0) return [];
     // A user's page on the brand's platform (a form, a shared file) is not the brand vouching (user-content.ts).
-    const foreign = links.filter((u) => isUserContentLink(u.info!) || (!input.brands.owns(brand, u.info!.host) && !TRACKER_DOMAINS.has(u.info!.domain)));
-    if (foreign.length > 0) return [];
-    const verified = input.auth.dmarc === 'pass' || input.auth.dkimPassDomains.some((d) => input.brands.owns(brand, d));
-    return [{ strength: verified ? 1 : 0.8, reason: `Sent from ${brand.name}'s own domain ${input.sender.domain}${verified ? ' (authenticated)' : ''}, and every link points to ${brand.name}` }];
+    if (links.some((u) => !linksToBrand(input, vouching, u.info!))) return [];
+    if (providerMailbox) {
+      // Anyone can have an address on a provider's free-mail domain (Orange from orange.fr, Xfinity from
+      // comcast.net), so the sender is unproven; but a mail whose every link goes to the brand itself leads
+      // nobody to a lure.
+      return [{ strength: 0.4, reason: `Sent from ${vouching.name}'s own mail domain ${input.sender.domain}, and every link points to ${vouching.name}` }];
+    }
+    const verified = input.auth.dmarc === 'pass' || input.auth.dkimPassDomains.some((d) => input.brands.owns(vouching, d));
+    return [{ strength: verified ? 1 : 0.8, reason: `Sent from ${vouching.name}'s own domain ${input.sender.domain}${verified ? ' (authenticated)' : ''}, and every link points to ${vouching.name}` }];
   },
 };

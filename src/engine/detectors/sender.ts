@@ -10,6 +10,9 @@ const VIA = /\bvia\b|\bon behalf of\b|\bpar l'interm[ée]diaire de\b|\bim auftra
 const EMBEDDED_ADDRESS = /(?<![a-z0-9._%+-])[a-z0-9._%+-]+@([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,6})/i;
 
 /** Words that make a display name read like an organisation or a service desk rather than a person. */
+/** The provider's own system mailboxes (RFC 5321 §4.5.1 postmaster; bounce senders). */
+const SYSTEM_MAILBOX = /^(?:postmaster|mailer-daemon)@/i;
+
 const ROLE_WORDS = new Set([
   'support', 'service', 'services', 'team', 'security', 'admin', 'administrator', 'administration', 'helpdesk', 'billing', 'account', 'accounts', 'department', 'customer', 'care', 'notification', 'notifications', 'alert', 'alerts', 'bank', 'noreply', 'reply', 'payroll', 'hr', 'it', 'webmaster', 'postmaster', 'mailbox', 'verification', 'compliance',
   'ceo', 'cfo', 'coo', 'cto', 'president', 'director', 'directeur', 'directrice', 'pdg', 'manager', 'finance', 'accounting', 'accounts', 'treasury', 'comptabilite', 'direction', 'geschaftsfuhrer', 'geschaftsfuhrung', 'vorstand', 'presidente', 'direttore', 'directora', 'gerente',
@@ -116,6 +119,10 @@ export const freemailCorporate: Detector = {
     if (brand && !brands.owns(brand, sender.domain)) {
       return [{ strength: 1, reason: `Free-mail address ${sender.address} presents itself as ${brand.name}`, brand: brand.name }];
     }
+    // Its system mailboxes (RFC 5321 postmaster, mailer-daemon) are the provider itself: "Postmaster"
+    // <postmaster@aol.com> returning undeliverable mail is no free-mail user posing as a service
+    // (a brand named in the display name still counts, above).
+    if (SYSTEM_MAILBOX.test(sender.address)) return [];
     const role = folded.find((w) => ROLE_WORDS.has(w));
     if (role && role !== 'it' && role !== 'hr') return [{ strength: 0.6, reason: `Free-mail address ${sender.address} presents itself as a service ("${sender.displayName.slice(0, 60)}")` }];
     if (role && /\b(IT|HR)\b/.test(sender.displayName)) return [{ strength: 0.6, reason: `Free-mail address ${sender.address} presents itself as a department ("${sender.displayName.slice(0, 60)}")` }];

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { AnalysisEntry, AnalysisStatus, RuleHit, StoredResult, Verdict } from '../../core/analysis.js';
 import type { Source } from '../../core/message.js';
 import type { AnalysesTable, Database } from '../schema.js';
+import { fixedQuery } from '../fixed-query.js';
 
 /** What a finished analysis adds to its entry (stored at once, or when a queued one completes or fails). */
 export type AnalysisOutcome = Pick<AnalysisEntry, 'status' | 'verdict' | 'score' | 'result' | 'rules' | 'costMicros' | 'completedAt'>;
@@ -62,8 +63,17 @@ export function analysisEntry(row: AnalysesTable, withRules = false): AnalysisEn
   };
 }
 
+const COLUMNS = [
+  'id', 'tenant_id', 'livemode', 'source', 'subject', 'from_addr', 'to_addr', 'api_key_id', 'created_at',
+  'status', 'verdict', 'score', 'result_json', 'rules_json', 'cost_micros', 'completed_at',
+] as const satisfies ReadonlyArray<keyof AnalysesTable>;
+
+// Every analysis inserts one row: compiled once (store/fixed-query.ts). An entry without rules stores NULL
+// in rules_json, as the column's default would.
+const insertRow = fixedQuery(COLUMNS, (db, p) => db.insertInto('analyses').values(p));
+
 export async function insertAnalysis(db: Kysely<Database>, entry: AnalysisEntry): Promise<void> {
-  await db.insertInto('analyses').values(analysisColumns(entry)).execute();
+  await insertRow(db, { rules_json: null, ...analysisColumns(entry) });
 }
 
 export interface AnalysisScope {
@@ -127,17 +137,31 @@ export async function listAnalyses(db: Kysely<Database>, scope: AnalysisScope, f
   return analysisPage(filteredAnalyses(db, scope, filter), filter);
 }
 
+/** How many analyses past the end of a page the listing counts (docs/api.md, "Lists and pagination"). */
+export const COUNT_AHEAD = 1_000;
+
 /**
  * One page of the listing without the stored results: id and status of each row, newest first, and the
- * total. The caller fetches the rows it has no serialized copy of with `findAnalysesByIds`.
+ * total. The caller fetches the rows it has no serialized copy of with `findAnalysesByIds`. The total is
+ * counted up to `COUNT_AHEAD` rows past the page, so its cost grows with the offset (as the page's own
+ * does) but not with everything the tenant stored; `totalExact` is false when counting stopped there.
  */
-export async function listAnalysisIds(db: Kysely<Database>, scope: AnalysisScope, filter: AnalysisFilter): Promise<{ rows: Array<{ id: string; status: string }>; total: number }> {
+export async function listAnalysisIds(
+  db: Kysely<Database>,
+  scope: AnalysisScope,
+  filter: AnalysisFilter,
+): Promise<{ rows: Array<{ id: string; status: string }>; total: number; totalExact: boolean }> {
   const base = filteredAnalyses(db, scope, filter);
+  const countLimit = filter.offset + filter.limit + COUNT_AHEAD;
   const [rows, count] = await Promise.all([
     base.select(['id', 'status']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(base.select('id').limit(countLimit + 1).as('counted'))
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.total) };
+  const counted = Number(count.total);
+  return { rows, total: Math.min(counted, countLimit), totalExact: counted <= countLimit };
 }
 
 /** The scope's analyses among `ids`, without their rules (in no particular order; ids outside the scope or gone are left out). */

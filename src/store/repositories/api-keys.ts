@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ApiKey, KeyMode, Scope, Tenant } from '../../core/domain.js';
 import { toTenant } from './tenants.js';
+import { fixedQuery } from '../fixed-query.js';
 import type { ApiKeysTable, Database } from '../schema.js';
 
 const toApiKey = (row: ApiKeysTable): ApiKey => ({
@@ -37,8 +38,9 @@ export async function insertApiKey(db: Kysely<Database>, key: ApiKey, keyHash: s
  * The key whose hash matches, with its tenant (one query on every authenticated request) and the stored
  * hash, so the caller can compare in constant time.
  */
-export async function findApiKeyWithTenant(db: Kysely<Database>, keyHash: string): Promise<{ key: ApiKey; keyHash: string; tenant: Tenant } | undefined> {
-  const row = await db
+// Every authenticated request runs it: compiled once (store/fixed-query.ts).
+const selectKeyWithTenant = fixedQuery(['keyHash'], (db, p) =>
+  db
     .selectFrom('api_keys')
     .innerJoin('tenants', 'tenants.id', 'api_keys.tenant_id')
     .selectAll('api_keys')
@@ -52,8 +54,11 @@ export async function findApiKeyWithTenant(db: Kysely<Database>, keyHash: string
       'tenants.created_at as t_created_at',
       'tenants.updated_at as t_updated_at',
     ])
-    .where('api_keys.key_hash', '=', keyHash)
-    .executeTakeFirst();
+    .where('api_keys.key_hash', '=', p.keyHash),
+);
+
+export async function findApiKeyWithTenant(db: Kysely<Database>, keyHash: string): Promise<{ key: ApiKey; keyHash: string; tenant: Tenant } | undefined> {
+  const row = (await selectKeyWithTenant(db, { keyHash })).rows[0];
   if (!row) return undefined;
   const tenant = toTenant({
     id: row.tenant_id,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { fixedQuery } from '../fixed-query.js';
 import type { ListEntry, ListEntryType, ListName } from '../../core/domain.js';
 import type { Database, ListEntriesTable } from '../schema.js';
 
@@ -95,6 +96,30 @@ export async function deleteExpiredEntries(db: Kysely<Database>, now: string, ba
   return Number(result.numDeletedRows);
 }
 
+const activeEntries = (db: Kysely<Database>, p: { tenantId: string; livemode: number; now: string }, recipients: readonly string[]) =>
+  db
+    .selectFrom('list_entries')
+    .selectAll()
+    .where('tenant_id', '=', p.tenantId)
+    .where('livemode', '=', p.livemode)
+    .where('recipient', 'in', recipients)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', p.now)]));
+
+/** Up to this many recipients, the query of each count is compiled once (store/fixed-query.ts); it runs for every analysis. */
+const FIXED_RECIPIENTS = 8;
+const byCount = new Map<number, ReturnType<typeof fixedEntries>>();
+const fixedEntries = (count: number) => {
+  const names = Array.from({ length: count }, (_, i) => `r${i}`);
+  return fixedQuery(['tenantId', 'livemode', 'now', ...names], (db, p) =>
+    activeEntries(db, { tenantId: p.tenantId!, livemode: p.livemode!, now: p.now! }, ['', ...names.map((n) => p[n]!)]),
+  );
+};
+const activeEntriesFor = (count: number) => {
+  let query = byCount.get(count);
+  if (!query) byCount.set(count, (query = fixedEntries(count)));
+  return query;
+};
+
 /**
  * Both lists of a tenant's namespace in force at `now`, in one query (the engine needs them per analysis):
  * the tenant-wide entries and those of the given recipients.
@@ -105,14 +130,11 @@ export async function listActiveEntriesOfBothLists(
   now: string,
   recipients: readonly string[] = [],
 ): Promise<Record<ListName, ListEntry[]>> {
-  const rows = await db
-    .selectFrom('list_entries')
-    .selectAll()
-    .where('tenant_id', '=', scope.tenantId)
-    .where('livemode', '=', scope.livemode ? 1 : 0)
-    .where('recipient', 'in', ['', ...recipients])
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .execute();
+  const livemode = scope.livemode ? 1 : 0;
+  const rows =
+    recipients.length <= FIXED_RECIPIENTS
+      ? (await activeEntriesFor(recipients.length)(db, { tenantId: scope.tenantId, livemode, now, ...Object.fromEntries(recipients.map((r, i) => [`r${i}`, r])) })).rows
+      : await activeEntries(db, { tenantId: scope.tenantId, livemode, now }, ['', ...recipients]).execute();
   const lists: Record<ListName, ListEntry[]> = { allow: [], block: [] };
   for (const row of rows) lists[row.list as ListName].push(toEntry(row));
   return lists;

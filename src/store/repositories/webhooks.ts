@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Webhook, WebhookEventType } from '../../core/webhook.js';
 import type { Database, WebhooksTable } from '../schema.js';
+import { fixedQuery } from '../fixed-query.js';
 
 /** Webhooks are per tenant and per namespace (live/test), like lists (docs/api.md). */
 export interface WebhookScope {
@@ -65,8 +66,13 @@ export async function deleteWebhook(db: Kysely<Database>, scope: WebhookScope, i
   return Number(result.numDeletedRows) > 0;
 }
 
+// Runs in every analysis' transaction: compiled once (store/fixed-query.ts).
+const selectSubscribers = fixedQuery(['tenantId', 'livemode'], (db, p) =>
+  db.selectFrom('webhooks').select(['id', 'events']).where('tenant_id', '=', p.tenantId).where('livemode', '=', p.livemode),
+);
+
 /** Endpoints that must receive an analysis' events; read inside the analysis transaction (outbox). */
 export async function subscribersOf(db: Kysely<Database>, scope: WebhookScope): Promise<Array<{ id: string; events: WebhookEventType[] }>> {
-  const rows = await scoped(db, scope).select(['id', 'events']).execute();
+  const { rows } = await selectSubscribers(db, { tenantId: scope.tenantId, livemode: scope.livemode ? 1 : 0 });
   return rows.map((row) => ({ id: row.id, events: row.events.split(',') as WebhookEventType[] }));
 }

@@ -10,14 +10,12 @@
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/config/loader.js';
 import { createEngineFromConfig } from '../src/engine/create.js';
-import { parseLimitsOf } from '../src/engine/limits.js';
 import { createEnginePool } from '../src/engine/worker-pool.js';
-import { readMailSources } from '../src/mail/mail-source.js';
 import { parseRawMessage } from '../src/mail/parse-raw.js';
 import type { DnsResolve } from '../src/services/authentication/resolver.js';
 import { createAuthenticationService } from '../src/services/authentication/service.js';
+import { BENCH_CTX as ctx, loadBenchCorpus, median, poolRound, quantile } from './lib/engine-bench.js';
 
 const { values, positionals } = parseArgs({ options: { rounds: { type: 'string' }, jobs: { type: 'string' }, auth: { type: 'boolean' } }, allowPositionals: true });
 const dir = positionals[0];
@@ -25,12 +23,8 @@ if (!dir) {
   console.error('usage: npm run bench:engine -- <corpus-dir> [--rounds N] [--jobs N] [--auth]');
   process.exit(2);
 }
-const config = loadConfig({ env: {} });
-const limits = parseLimitsOf(config.engine);
-const raws: Buffer[] = [];
-for await (const mail of readMailSources([dir], limits.maxMessageBytes)) raws.push(mail.raw);
+const { config, limits, raws, megabytes } = await loadBenchCorpus(dir);
 const engine = createEngineFromConfig(config);
-const ctx = { allowList: [], blockList: [], tenantDomains: [], now: Date.now() };
 
 /**
  * A resolver answering at once, so the figure is phishgate's own cost: every domain publishes SPF (not
@@ -78,11 +72,9 @@ for (let round = 0; round < rounds; round++) {
   cpuRates.push(raws.length / ((cpuMs() - cpuStarted) / 1000));
 }
 cpuTimes.sort((a, b) => a - b);
-const cpuAt = (q: number): number => cpuTimes[Math.min(cpuTimes.length - 1, Math.floor(q * cpuTimes.length))]!;
+const cpuAt = (q: number): number => quantile(cpuTimes, q);
 times.sort((a, b) => a - b);
-const at = (q: number): number => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const megabytes = raws.reduce((s, r) => s + r.length, 0) / 1e6;
+const at = (q: number): number => quantile(times, q);
 console.log(`${raws.length} messages (${megabytes.toFixed(1)} MB) from ${dir}, ${rounds} rounds after a warm-up, one thread${authentication ? ', with SPF/DKIM/DMARC/ARC verification (stub resolver)' : ''}`);
 console.log(`parse + analyze: ${median(rates).toFixed(0)} messages/s per core (median of rounds: ${rates.map((r) => r.toFixed(0)).join(', ')})`);
 console.log(`per message (wall clock): p50 ${at(0.5).toFixed(2)} ms, p95 ${at(0.95).toFixed(2)} ms, p99 ${at(0.99).toFixed(2)} ms, max ${times[times.length - 1]!.toFixed(1)} ms`);
@@ -98,19 +90,11 @@ const jobs = Number(values.jobs ?? availableParallelism());
 if (jobs > 1) {
   const pool = createEnginePool({ size: jobs, config });
   const inWorker: number[] = [];
-  const run = async (): Promise<number> => {
-    const started = performance.now();
-    let next = 0;
-    await Promise.all(Array.from({ length: jobs * 4 }, async () => {
-      while (next < raws.length) inWorker.push((await pool.analyzeRaw(raws[next++]!, ctx)).ms);
-    }));
-    return raws.length / ((performance.now() - started) / 1000);
-  };
-  await run();
-  const poolRates = [await run(), await run()];
+  await poolRound(pool, raws, inWorker);
+  const poolRates = [await poolRound(pool, raws, inWorker), await poolRound(pool, raws, inWorker)];
   console.log(`worker pool, ${jobs} threads: ${median(poolRates).toFixed(0)} messages/s (rounds: ${poolRates.map((r) => r.toFixed(0)).join(', ')})`);
   inWorker.sort((a, b) => a - b);
-  const w = (q: number): string => inWorker[Math.min(inWorker.length - 1, Math.floor(q * inWorker.length))]!.toFixed(2);
+  const w = (q: number): string => quantile(inWorker, q).toFixed(2);
   console.log(`per message inside a worker (parse + analyze, wall clock): p50 ${w(0.5)} ms, p95 ${w(0.95)} ms, p99 ${w(0.99)} ms, max ${w(1)} ms`);
   await pool.close();
 }

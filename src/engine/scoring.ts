@@ -12,9 +12,10 @@ export interface ScoringConfig {
   /** How far the statistical classifier may move a score (docs/detection.md "The classifier assists"); absent = unbounded. */
   classifier?: ClassifierBounds;
   /**
-   * Highest score of a message on which one rule alone (the classifier aside) found anything, unless that
-   * rule is one of `strongAloneGroups` or identity-plus-intent evidence: one deceptive mechanism with no
-   * second finding is suspicious, not phishing (docs/detection.md "How a verdict is reached"). Absent = no cap.
+   * Highest score of a message on which one rule alone (the classifier aside), or only the language rules,
+   * found anything, unless a finding is of `STRONG_ALONE_GROUPS` or identity-plus-intent evidence: one
+   * deceptive mechanism, or words, with no second finding are suspicious, not phishing (docs/detection.md
+   * "How a verdict is reached"). Absent = no cap.
    */
   singleFindingMaxScore?: number;
 }
@@ -81,6 +82,19 @@ export function boundClassifier(total: number, others: { positive: number; negat
   return bounded;
 }
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+/**
+ * One finding, for the single-finding cap: one rule (the classifier aside) found something, or only the
+ * language rules did. Words are one piece of evidence however many phrases and categories they match
+ * ("urgent" + "transfer" in a colleague's note): with no claimed identity and no deceptive mechanism they
+ * never quarantine (docs/detection.md "How a verdict is reached"). Identity-plus-intent evidence and the
+ * strong-alone groups are never capped.
+ */
+function isOneFinding(rules: readonly RuleHit[], fired: readonly Fired[]): boolean {
+  const findings = rules.filter((r) => r.weight > 0 && groupOfRule(fired, r.id) !== 'classifier').map((r) => fired.find((f) => f.id === r.id)!);
+  if (findings.length === 0 || findings.some((f) => f.identityIntent || STRONG_ALONE_GROUPS.has(f.group))) return false;
+  return findings.length === 1 || findings.every((f) => f.group === 'language');
+}
 const groupOfRule = (fired: readonly Fired[], id: string): DetectorGroup | undefined => fired.find((f) => f.id === id)?.group;
 
 /**
@@ -114,11 +128,7 @@ export function scoreRules(fired: readonly Fired[], config: ScoringConfig): Scor
   rules.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight));
   const logit = config.bias + config.scale * rules.reduce((sum, r) => sum + r.weight, 0);
   let score = round3(sigmoid(logit));
-  if (config.singleFindingMaxScore !== undefined && score > config.singleFindingMaxScore) {
-    const findings = rules.filter((r) => r.weight > 0 && groupOfRule(fired, r.id) !== 'classifier');
-    const only = findings.length === 1 ? fired.find((f) => f.id === findings[0]!.id) : undefined;
-    if (only && !only.identityIntent && !STRONG_ALONE_GROUPS.has(only.group)) score = config.singleFindingMaxScore;
-  }
+  if (config.singleFindingMaxScore !== undefined && score > config.singleFindingMaxScore && isOneFinding(rules, fired)) score = config.singleFindingMaxScore;
   const verdict: Verdict = score >= config.thresholds.phishing ? 'phishing' : score >= config.thresholds.suspicious ? 'suspicious' : 'safe';
   return { score, verdict, confidence: round3(Math.max(score, 1 - score)), rules, logit };
 }

@@ -247,9 +247,9 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
      * only the rows it has no copy of (`known` says no) are read whole and parsed; the others come as id
      * and status. A row's record never changes once it is no longer `queued` (docs/performance.md).
      */
-    async listPage(principal: Principal, filter: AnalysisFilter, known: (id: string) => boolean): Promise<{ items: ListedAnalysis[]; total: number }> {
+    async listPage(principal: Principal, filter: AnalysisFilter, known: (id: string) => boolean): Promise<{ items: ListedAnalysis[]; total: number; totalExact: boolean }> {
       const scope = scopeOf(principal);
-      const { rows, total } = await listAnalysisIds(store.db, scope, filter);
+      const { rows, total, totalExact } = await listAnalysisIds(store.db, scope, filter);
       const wanted = new Set(rows.filter((r) => r.status === 'queued' || !known(r.id)).map((r) => r.id));
       const found = new Map((await findAnalysesByIds(store.db, scope, [...wanted])).map((entry) => [entry.id, entryToStored(entry)]));
       const items: ListedAnalysis[] = [];
@@ -259,7 +259,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         // Gone between the two reads (retention) when it was wanted; else the caller's copy stands.
         else if (!wanted.has(id)) items.push({ id, final: status !== 'queued', stored: null });
       }
-      return { items, total };
+      return { items, total, totalExact };
     },
 
     /** Every analysis the filter selects, newest first, one batch in memory at a time (history export). */

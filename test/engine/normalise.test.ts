@@ -60,6 +60,10 @@ describe('normalisation before matching (docs/detection.md "Normalisation")', ()
     expect(asciiLookalike('John')).toBeNull();
     expect(asciiLookalike('Italy')).toBe('ltaly');
     expect(asciiLookalike('2024')).toBeNull();
+    // A lower-case l opening an upper-case word reads as I; not in a lower-case or mixed word.
+    expect(asciiLookalike('lTAUCARD')).toBe('ITAUCARD');
+    expect(asciiLookalike('lunch')).toBeNull();
+    expect(asciiLookalike('lTaucard')).toBeNull();
   });
 
   it('keyword words read through invisible characters', () => {

@@ -28,6 +28,14 @@ describe('one finding alone is suspicious, not phishing (docs/detection.md "How 
     expect(scoreRules([rule('BRAND_DMARC_REJECT', 'auth', 3)], config).verdict).toBe('phishing');
   });
 
+  it('counts the language rules together as one finding: words alone never quarantine', () => {
+    const words = [rule('URGENCY_LANGUAGE', 'language', 1), rule('WIRE_TRANSFER_REQUEST', 'language', 1.5), rule('PAYMENT_REQUEST', 'language', 1)];
+    expect(scoreRules(words, base).verdict).toBe('phishing');
+    expect(scoreRules(words, config).score).toBe(engine.single_finding_max_score);
+    // Words plus a mechanism (a bare IP link) are two findings.
+    expect(scoreRules([...words, rule('URL_IP_HOST', 'url', 2.5)], config).verdict).toBe('phishing');
+  });
+
   it('is off at 1', () => {
     expect(scoreRules([rule('URL_IP_HOST', 'url', 2.5)], { ...base, singleFindingMaxScore: 1 }).verdict).toBe('phishing');
   });

@@ -33,6 +33,7 @@ describe.each(DIALECTS)('GET /v1/analyses (%s)', (dialect) => {
     const ids = await seed();
     const page = (await h.call('GET', '/v1/analyses?limit=2&offset=1', key)).json().data;
     expect(page.total).toBe(4);
+    expect(page.total_exact).toBe(true);
     expect(page.limit).toBe(2);
     expect(page.offset).toBe(1);
     expect(page.items.map((i: { analysis_id: string }) => i.analysis_id)).toEqual([ids[2], ids[1]]);
@@ -40,6 +41,28 @@ describe.each(DIALECTS)('GET /v1/analyses (%s)', (dialect) => {
     const all = (await h.call('GET', '/v1/analyses', key)).json().data;
     expect(all.limit).toBe(50);
     expect(all.items).toHaveLength(4);
+  });
+
+  // docs/api.md "Lists and pagination": the total is counted up to 1,000 analyses past the page.
+  it('counts the total up to 1,000 analyses past the page, and says when it stopped there', async () => {
+    const { tenantId } = await h.tenantWithKey({ plan: 'enterprise' });
+    const bulkKey = (await h.services.keys.create({ tenantId, name: 'bulk', scopes: ['read'], mode: 'live' })).secret;
+    const rows = Array.from({ length: 1_100 }, (_, i) => {
+      const at = new Date(Date.parse('2026-11-09T00:00:00.000Z') + i * 1000).toISOString();
+      return { id: `an_bulk${String(i).padStart(5, '0')}`, tenant_id: tenantId, livemode: 1, source: 'api', subject: 's', from_addr: 'f@x.example', to_addr: 'me@acme.test', api_key_id: null, created_at: at, status: 'completed', verdict: 'safe', score: 0.1, result_json: '{}', cost_micros: 0, completed_at: at };
+    });
+    for (let i = 0; i < rows.length; i += 100) await h.store.db.insertInto('analyses').values(rows.slice(i, i + 100)).execute();
+    const page = async (query: string) => {
+      const { total, total_exact, items } = (await h.call('GET', `/v1/analyses?${query}`, bulkKey)).json().data;
+      return { total, total_exact, first: items[0]?.analysis_id };
+    };
+    expect(await page('limit=50')).toEqual({ total: 1_050, total_exact: false, first: 'an_bulk01099' });
+    expect(await page('limit=50&offset=49')).toEqual({ total: 1_099, total_exact: false, first: 'an_bulk01050' });
+    expect(await page('limit=50&offset=50')).toEqual({ total: 1_100, total_exact: true, first: 'an_bulk01049' });
+    expect(await page('limit=50&offset=51')).toEqual({ total: 1_100, total_exact: true, first: 'an_bulk01048' });
+    expect(await page('limit=10&offset=2000')).toEqual({ total: 1_100, total_exact: true, first: undefined });
+    // A filter narrows what is counted.
+    expect(await page('limit=50&from=2026-11-10')).toEqual({ total: 0, total_exact: true, first: undefined });
   });
 
   it('filters by inclusive UTC dates, verdict and source', async () => {

@@ -46,7 +46,8 @@ export interface StubDnsServer {
 
 /** The same zone served over UDP on 127.0.0.1 (port 0): NXDOMAIN for unknown names, no answers for unknown types. */
 export async function startStubDnsServer(zone: Zone): Promise<StubDnsServer> {
-  const socket = createSocket('udp4');
+  // Rspamd sends up to 64 queries per message at once (scripts/bench-rspamd.ts); the default buffer holds about 256.
+  const socket = createSocket({ type: 'udp4', recvBufferSize: 4 * 1024 * 1024 });
   const queries: string[] = [];
   socket.on('message', (message, peer) => {
     let query: dnsPacket.Packet;
@@ -73,6 +74,8 @@ export async function startStubDnsServer(zone: Zone): Promise<StubDnsServer> {
       flags: dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | (exists ? 0 : 3), // rcode 3 = NXDOMAIN
       questions: [question],
       answers: answers as dnsPacket.Answer[],
+      // An EDNS query gets an EDNS answer (RFC 6891 §7); Rspamd's resolver retries until its timeout otherwise.
+      ...(query.additionals?.some((a) => a.type === 'OPT') ? { additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 4096, flags: 0 } as dnsPacket.Answer] } : {}),
     });
     socket.send(response, peer.port, peer.address);
   });

@@ -36,6 +36,7 @@ export const BANKS_SOUTH = inSector('bank', [
   { name: 'Itaú', domains: ['itau.com.br'], keywords: ['itau', 'itau unibanco', 'itaucard'] },
   { name: 'Bradesco', domains: ['bradesco.com.br', 'banco.bradesco'], keywords: ['bradesco'] },
   { name: 'Banco do Brasil', domains: ['bb.com.br'], keywords: ['banco do brasil', 'ourocard'] },
+  { name: 'Livelo', domains: ['livelo.com.br'], keywords: ['livelo'] },
   { name: 'Caixa Econômica Federal', domains: ['caixa.gov.br'], keywords: ['caixa economica', 'caixa economica federal'] },
   { name: 'Nubank', domains: ['nubank.com.br'], keywords: ['nubank'] },
   { name: 'Banco Inter', domains: ['bancointer.com.br'], keywords: ['banco inter'] },

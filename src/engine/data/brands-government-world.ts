@@ -26,7 +26,8 @@ export const GOVERNMENT_WORLD_BRANDS = inSector('government', [
   { name: 'ATO', domains: ['ato.gov.au'], keywords: ['australian taxation office'], exactKeywords: ['ATO'] },
   { name: 'myGov / Services Australia', domains: ['my.gov.au', 'servicesaustralia.gov.au'], keywords: ['mygov', 'services australia', 'centrelink', 'medicare australia'], lookalikeLabels: ['mygov', 'servicesaustralia'] },
   { name: 'Inland Revenue (NZ)', domains: ['ird.govt.nz'], keywords: ['inland revenue', 'myir'] },
-  { name: 'Receita Federal', domains: ['receita.fazenda.gov.br'], keywords: ['receita federal'], lookalikeLabels: [] },
+  { name: 'Receita Federal', domains: ['receita.fazenda.gov.br'], keywords: ['receita federal', 'ministerio da fazenda', 'simples nacional', 'pgmei'], lookalikeLabels: [] },
   { name: 'gov.br', domains: ['www.gov.br', 'acesso.gov.br'], keywords: ['gov br', 'conta gov br'], lookalikeLabels: [] },
   { name: 'INSS', domains: ['inss.gov.br'], keywords: ['inss', 'meu inss'] },
+  { name: 'DETRAN', domains: ['detran.sp.gov.br', 'detran.rj.gov.br', 'detran.mg.gov.br', 'detran.pr.gov.br', 'detran.rs.gov.br', 'detran.ba.gov.br', 'detran.sc.gov.br', 'detran.go.gov.br', 'detran.pe.gov.br', 'detran.df.gov.br'], keywords: ['detran', 'departamento estadual de transito'], lookalikeLabels: [] },
 ]);

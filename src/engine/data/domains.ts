@@ -27,6 +27,12 @@ export const SHORTENER_DOMAINS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Hosts under a shortener's domain that lead only to their owner's own service: Google Photos and Maps
+ * share links (photos.app.goo.gl, maps.app.goo.gl) open photos.google.com and google.com/maps, nothing else.
+ */
+export const OWN_SERVICE_SHORT_HOSTS: ReadonlySet<string> = new Set(['photos.app.goo.gl', 'maps.app.goo.gl']);
+
+/**
  * Top-level domains with the highest share of abuse (phishing, malware) relative to legitimate use, by
  * strength: 1 = overwhelmingly abused or dangerous look-alike TLDs; 0.6 = heavily abused cheap TLDs.
  */

@@ -3,7 +3,7 @@ import { describeUrl } from '../../mail/url-info.js';
 import { ruleOption, type Detector, type DetectorHit, type DetectorInput } from '../detector.js';
 import { ownedOrSentFor } from '../delegates.js';
 import { sameOrganisation } from '../organisation.js';
-import { LOGIN_PATH_WORDS, SHORTENER_DOMAINS, SUSPICIOUS_TLDS, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
+import { LOGIN_PATH_WORDS, OWN_SERVICE_SHORT_HOSTS, SHORTENER_DOMAINS, SUSPICIOUS_TLDS, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
 import { trimEndMatching, trimStartMatching } from '../../core/trim.js';
 import { isSponsorLink } from './sponsor-links.js';
 
@@ -128,7 +128,7 @@ export const urlShortener: Detector = {
   indicator: 'suspicious_links',
   description: 'URL shorteners hide the destination',
   run(input) {
-    return perUrl(input, (u) => ((SHORTENER_DOMAINS.has(u.info!.domain) || SHORTENER_DOMAINS.has(u.info!.host)) && !isSponsorLink(input, u) ? { strength: 1, reason: `Link uses the URL shortener ${u.info!.host}, which hides where it leads`, flag: 'shortener' } : null));
+    return perUrl(input, (u) => ((SHORTENER_DOMAINS.has(u.info!.domain) || SHORTENER_DOMAINS.has(u.info!.host)) && !OWN_SERVICE_SHORT_HOSTS.has(u.info!.host) && !isSponsorLink(input, u) ? { strength: 1, reason: `Link uses the URL shortener ${u.info!.host}, which hides where it leads`, flag: 'shortener' } : null));
   },
 };
 

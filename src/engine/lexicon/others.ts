@@ -54,7 +54,7 @@ export const ES: Lexicon = {
   giftcard: ['tarjeta|tarjetas regalo|de regalo', 'cupon|cupones|vale|vales'],
   wire: ['transferencia bancaria|urgente|internacional', 'nueva cuenta bancaria', 'cambio de cuenta bancaria', 'cambio de datos bancarios', 'esta|estas disponible'],
   prize: ['felicidades|enhorabuena', 'usted|tu ha|has ganado', 'ha|has sido seleccionad~|elegid~', 'reclame|reclama|obtenga|obten su|tu premio|regalo|recompensa', 'sorteo|loteria'],
-  scam: ['giros gratis', 'sin deposito', 'ingresos pasivos', 'perder peso', 'mujeres solteras', 'herencia de|del', 'inversion en bitcoin|cripto|criptomonedas', 'propuesta de inversion|negocio'],
+  scam: ['giros gratis', 'sin deposito', 'ingresos pasivos', 'perder peso', 'mujeres solteras', 'herencia de|del', 'inversion en bitcoin|cripto|criptomonedas', 'propuesta de inversion|negocio', 'busco|buscando un hombre|novio|marido', 'mujer|chica solitaria'],
   greeting: ['estimado|estimada|querido|querida cliente|usuario|usuaria|miembro'],
   archive_password: ['contrasena del archivo|documento|fichero|zip', 'la contrasena es'],
 };
@@ -101,13 +101,13 @@ export const NL: Lexicon = {
 /** Portuguese basics. */
 export const PT: Lexicon = {
   urgency: ['nas proximas? 24|48|72 horas', 'imediatamente|urgente|urgencia', 'ultimo|ultima aviso|lembrete|oportunidade', 'expira|vence hoje|em breve|amanha'],
-  threat: ['sua|seu|a|o conta|cartao|acesso foi|sera|esta suspens~|bloquead~|limitad~|desativad~|encerrad~', 'atividade|acesso|transacao incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais'],
-  credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', 'acesse sua conta', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar'],
-  payment: ['pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'taxa alfandegaria|aduaneira', 'pagamento de uma? taxa', 'pagamento da taxa', 'reembolso|restituicao'],
+  threat: ['sua|seu|a|o conta|cartao|acesso foi|sera|esta|seja suspens~|bloquead~|limitad~|desativad~|encerrad~', 'em processo de expiracao|bloqueio|cancelamento', 'atividade|acesso|transacao incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais'],
+  credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', 'acesse sua conta', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar', 'atualizacao|confirmacao|validacao|regularizacao de|dos seus? dados cadastrais|cadastro'],
+  payment: ['pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'taxa alfandegaria|aduaneira', 'pagamento de uma? taxa', 'pagamento da taxa', 'reembolso|restituicao', 'multa de transito', 'atraso no pagamento', 'regularize|regularizar sua|seu situacao|pendencia|pendencias|debito|debitos'],
   giftcard: ['cartao|cartoes de? presente', 'vale|vales presente'],
   wire: ['transferencia bancaria|urgente|internacional', 'nova conta bancaria', 'alteracao de? dados bancarios', 'esta disponivel'],
   prize: ['parabens', 'voce ganhou', 'voce foi selecionad~|escolhid~', 'resgate|receba seu premio|presente|recompensa', 'sorteio|loteria'],
-  scam: ['giros gratis', 'sem deposito', 'renda|rendimento passiva|passivo', 'perder peso', 'mulheres solteiras', 'heranca de|do', 'investimento em bitcoin|cripto|criptomoedas', 'pontos para resgatar|resgate', 'voce tem pontos', 'oferta de emprestimo', 'valores a receber'],
+  scam: ['giros gratis', 'sem deposito', 'renda|rendimento passiva|passivo', 'perder peso', 'mulheres solteiras', 'heranca de|do', 'investimento em bitcoin|cripto|criptomoedas', 'pontos para resgatar|resgate', 'voce tem pontos', 'seus pontos estao expirando|vao expirar', 'pontos pendentes de? liberacao', 'troque seus pontos', 'oferta de emprestimo', 'valores a receber', 'procuro|procurando um homem|namorado|marido', 'mulher|garota solitaria'],
   greeting: ['prezado|prezada|caro|cara cliente|usuario|usuaria'],
-  archive_password: ['senha do arquivo|documento|zip', 'a senha e'],
+  archive_password: ['senha do arquivo|documento|zip|pdf|anexo', 'a senha e'],
 };

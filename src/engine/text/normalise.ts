@@ -86,7 +86,8 @@ export function unconfuse(text: string): Unconfused {
 /**
  * The ASCII look-alike reading of one word as written (case matters): digits among letters read as
  * letters (0 → o, 1 → l, 3 → e, 5 → s), a capital I after a lower-case letter reads as l ("PayPaI"), as
- * does a capital I opening an otherwise lower-case word ("Iogin"),
+ * does a capital I opening an otherwise lower-case word ("Iogin"), and a lower-case l opening an otherwise
+ * upper-case word reads as I ("lTAUCARD"),
  * "|" as l, "rn" as m, "vv" as w. Null when the word has none of these. Callers compare what a keyword
  * search finds in this reading with what it finds in the word itself: only new finds count.
  */
@@ -106,6 +107,7 @@ export function asciiLookalike(word: string): string | null {
     else if (c === '3' && amongLetters) out += 'e';
     else if (c === '5' && amongLetters) out += 's';
     else if (c === 'I' && ((before !== undefined && /[a-z]/.test(before)) || (i === 0 && word.length >= 3 && /[a-z]/.test(after ?? '') && /^I[a-z]+$/.test(word)))) out += 'l';
+    else if (c === 'l' && i === 0 && /^l[A-Z]{2,}$/.test(word)) out += 'I';
     else out += c;
   }
   out = out.replace(/rn/g, 'm').replace(/vv/g, 'w');

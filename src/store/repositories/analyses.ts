@@ -137,17 +137,31 @@ export async function listAnalyses(db: Kysely<Database>, scope: AnalysisScope, f
   return analysisPage(filteredAnalyses(db, scope, filter), filter);
 }
 
+/** How many analyses past the end of a page the listing counts (docs/api.md, "Lists and pagination"). */
+export const COUNT_AHEAD = 1_000;
+
 /**
  * One page of the listing without the stored results: id and status of each row, newest first, and the
- * total. The caller fetches the rows it has no serialized copy of with `findAnalysesByIds`.
+ * total. The caller fetches the rows it has no serialized copy of with `findAnalysesByIds`. The total is
+ * counted up to `COUNT_AHEAD` rows past the page, so its cost grows with the offset (as the page's own
+ * does) but not with everything the tenant stored; `totalExact` is false when counting stopped there.
  */
-export async function listAnalysisIds(db: Kysely<Database>, scope: AnalysisScope, filter: AnalysisFilter): Promise<{ rows: Array<{ id: string; status: string }>; total: number }> {
+export async function listAnalysisIds(
+  db: Kysely<Database>,
+  scope: AnalysisScope,
+  filter: AnalysisFilter,
+): Promise<{ rows: Array<{ id: string; status: string }>; total: number; totalExact: boolean }> {
   const base = filteredAnalyses(db, scope, filter);
+  const countLimit = filter.offset + filter.limit + COUNT_AHEAD;
   const [rows, count] = await Promise.all([
     base.select(['id', 'status']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom(base.select('id').limit(countLimit + 1).as('counted'))
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.total) };
+  const counted = Number(count.total);
+  return { rows, total: Math.min(counted, countLimit), totalExact: counted <= countLimit };
 }
 
 /** The scope's analyses among `ids`, without their rules (in no particular order; ids outside the scope or gone are left out). */

@@ -23,6 +23,16 @@ export const AnalysisFilterFields = {
   source: Type.Optional(SourceSchema),
 };
 
+/**
+ * The listing's page: a page like every list's (docs/api.md, "Lists and pagination"), whose total is
+ * counted up to 1,000 analyses past the page (store/repositories/analyses.ts, COUNT_AHEAD).
+ */
+const AnalysisPage = Type.Object({
+  ...Page(Type.Ref('StoredAnalysis')).properties,
+  total: Type.Integer({ description: 'Analyses the filter selects; when total_exact is false, at least this many (counting stops 1,000 past the page)' }),
+  total_exact: Type.Boolean({ description: 'false when more than 1,000 analyses follow this page: total is then a lower bound' }),
+});
+
 const ListQuery = Type.Object({ ...AnalysisFilterFields, ...Pagination }, { additionalProperties: false });
 
 /** The query's filter fields as the analysis service takes them (UTC dates → instants); 400 on an empty range. */
@@ -56,7 +66,7 @@ export function analysesRoutes(app: FastifyInstance, deps: V1Deps): void {
         summary: "List the tenant's analyses, newest first",
         tags: ['analysis'],
         querystring: ListQuery,
-        response: responses(Envelope(Page(Type.Ref('StoredAnalysis')))),
+        response: responses(Envelope(AnalysisPage)),
       },
     },
     async (request, reply) => {
@@ -80,7 +90,7 @@ export function analysesRoutes(app: FastifyInstance, deps: V1Deps): void {
       });
       return reply
         .type('application/json; charset=utf-8')
-        .send(`{"success":true,"data":{"items":[${items.join(',')}],"total":${page.total},"limit":${limit},"offset":${offset}}}`);
+        .send(`{"success":true,"data":{"items":[${items.join(',')}],"total":${page.total},"total_exact":${page.totalExact},"limit":${limit},"offset":${offset}}}`);
     },
   );
 }

@@ -7,7 +7,9 @@
  *   npm run bench:milter -- [--messages 4000] [--connections 20] [--warmup 300] [--size 20000] [--workers] [--json]
  *
  * `--workers` parses and analyses in the worker-thread pool as `phishgate serve` does; without it, on
- * the door's own thread (the CLI's way).
+ * the door's own thread (the CLI's way). The door's CPU time per message (whole process, and its main
+ * thread alone, from /proc) is printed with the load average: on a shared machine it moves much less
+ * than messages/s.
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -16,12 +18,13 @@ import pino from 'pino';
 import { loadConfig } from '../src/config/loader.js';
 import type { Config } from '../src/config/schema.js';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Gateway } from '../src/core/gateway.js';
 import { createRuntime, createRuntimeGateway } from '../src/main.js';
 import { MilterClient, type ClientMessage } from '../src/milter/client.js';
 import { createMilterServer } from '../src/milter/server.js';
+import { processCpu } from './bench-support.js';
 
 interface Options {
   messages: number;
@@ -117,6 +120,10 @@ interface ClientReport {
   bytes: number;
 }
 
+function unique(message: ClientMessage, n: number): ClientMessage {
+  return { ...message, headers: message.headers.map(([name, value]) => (name === 'Message-ID' ? [name, `<bench-${n}-${process.pid}@sender.test>`] : [name, value])) };
+}
+
 /** Worker side: `connections` milter connections, each sending its share of messages back to back. */
 async function runClients(port: number, options: Options): Promise<ClientReport> {
   const messages = makeMessages(Math.min(options.messages, 200), options.size);
@@ -129,12 +136,15 @@ async function runClients(port: number, options: Options): Promise<ClientReport>
     }),
   );
   const finals: Record<string, number> = {};
+  let sent = 0;
   const drive = async (total: number, record: number[] | null): Promise<void> => {
     let next = 0;
     await Promise.all(
       clients.map(async (client) => {
         while (next < total) {
-          const message = messages[next++ % messages.length]!;
+          // A Message-ID of its own for every message sent: a repeated one would be an MTA retry, answered
+          // with the analysis already stored (docs/security.md "Faults and retries") without analysing again.
+          const message = unique(messages[next++ % messages.length]!, sent++);
           const started = performance.now();
           const result = await client.send(message);
           if (record) {
@@ -146,12 +156,18 @@ async function runClients(port: number, options: Options): Promise<ClientReport>
     );
   };
   await drive(options.warmup, null);
+  // The door's process reads its CPU time when the measured part starts (and again at the report).
+  await new Promise<void>((resolve) => process.send!({ timed: true }, () => resolve()));
   const latenciesMs: number[] = [];
   const started = performance.now();
   await drive(options.messages, latenciesMs);
   const elapsedMs = performance.now() - started;
   await Promise.all(clients.map((client) => client.quit()));
   return { latenciesMs, elapsedMs, finals, bytes };
+}
+
+function perMessage(a: { main: number; total: number } | null, b: { main: number; total: number } | null, which: 'main' | 'total', messages: number): number | null {
+  return a && b ? Number((((b[which] - a[which]) * 1000) / messages).toFixed(2)) : null;
 }
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -165,11 +181,17 @@ async function main(): Promise<void> {
   const { port } = await server.listen();
   // The client side is this same file in a child process (fork keeps tsx's loader flags).
   const child = fork(fileURLToPath(import.meta.url), ['--client', String(port), JSON.stringify(options)]);
+  let cpuAtStart: { main: number; total: number } | null = null;
+  const loadAtStart = loadavg()[0]!;
   const report = await new Promise<ClientReport>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as ClientReport));
+    child.on('message', (message) => {
+      if ((message as { timed?: boolean }).timed) cpuAtStart = processCpu(process.pid);
+      else resolve(message as ClientReport);
+    });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`benchmark client exited with code ${code}`)));
   });
+  const cpuAtEnd = processCpu(process.pid);
   await server.close({ graceMs: 1000 });
   await bench.close();
   rmSync(dir, { recursive: true, force: true });
@@ -183,6 +205,10 @@ async function main(): Promise<void> {
     latencyMs: { p50: Number(percentile(sorted, 50).toFixed(1)), p95: Number(percentile(sorted, 95).toFixed(1)), p99: Number(percentile(sorted, 99).toFixed(1)), max: Number((sorted.at(-1) ?? NaN).toFixed(1)) },
     finalReplies: report.finals,
     door: server.stats().outcomes,
+    // The door's process (main thread and, with --workers, the pool) per message of the measured part.
+    cpuMsPerMessage: perMessage(cpuAtStart, cpuAtEnd, 'total', report.latenciesMs.length),
+    mainThreadCpuMsPerMessage: perMessage(cpuAtStart, cpuAtEnd, 'main', report.latenciesMs.length),
+    loadAverage: [Number(loadAtStart.toFixed(1)), Number(loadavg()[0]!.toFixed(1))],
   };
   if (options.json) console.log(JSON.stringify(result));
   else {
@@ -190,6 +216,7 @@ async function main(): Promise<void> {
     console.log(`  throughput: ${result.messagesPerSecond} messages/s (goal ≥ 300)`);
     console.log(`  latency per message: p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, p99 ${result.latencyMs.p99} ms, max ${result.latencyMs.max} ms`);
     console.log(`  final replies: ${JSON.stringify(result.finalReplies)}; door outcomes: ${JSON.stringify(result.door)}`);
+    console.log(`  CPU per message: ${result.cpuMsPerMessage} ms (main thread ${result.mainThreadCpuMsPerMessage} ms); load average ${result.loadAverage.join(' → ')}`);
   }
 }
 

@@ -13,13 +13,14 @@ import { hrefTextMismatch, urlFreeHosting, urlIpHost, urlLoginPath, urlManySubdo
 import { contentBeyondLimits } from './detectors/limits.js';
 import { urlOverlongHost } from './detectors/host-syntax.js';
 import { senderLookalike, urlHomograph, urlLookalike } from './detectors/lookalike.js';
+import { replyInTextElsewhere } from './detectors/reply-elsewhere.js';
 import { displayNameAddress, displayNameBrand, fromDisplayFragment, displayNameRecipient, freemailCorporate, recipientInSubject, replyToOtherDomain } from './detectors/sender.js';
 
 /** Static registry (no filesystem autoload): adding a rule means adding it here and a weight in config. */
 export const DETECTORS: readonly Detector[] = [
   hrefTextMismatch, urlIpHost, urlUserinfo, urlScript, urlShortener, urlSuspiciousTld, urlManySubdomains, urlFreeHosting, urlRedirect, urlLoginPath, urlHomograph, urlLookalike, urlOverlongHost,
   htmlForm, htmlHiddenText, htmlImageOnly, unicodeObfuscation, contentBeyondLimits,
-  senderLookalike, displayNameBrand, displayNameAddress, fromDisplayFragment, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain, senderLinksAligned, internalAuthenticated, disguisedText,
+  senderLookalike, displayNameBrand, displayNameAddress, fromDisplayFragment, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain, replyInTextElsewhere, senderLinksAligned, internalAuthenticated, disguisedText,
   authFail, authAlignedPass, allowListUnverified, brandDkimAligned, brandDmarcReject,
   urgencyLanguage, extortionLanguage, credentialRequest, paymentRequest, giftCardRequest, wireTransferRequest, prizeLanguage, scamOfferLanguage, genericGreeting,
   attachExecutable, attachMacro, attachHtml, attachDoubleExtension, attachEncryptedArchive,

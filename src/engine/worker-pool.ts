@@ -59,7 +59,12 @@ interface Job {
   /** As the caller gave it: raw bytes stay the caller's (see `post`). */
   request: WorkerRequestBody;
   stage: AnalysisStage;
-  fingerprint: string;
+  /**
+   * The message's digest for the timeout memory, computed only when needed: on a timeout, and on an
+   * answer once some message has timed out (hashing every message cost two SHA-256 passes over it on
+   * the main thread).
+   */
+  fingerprint: () => string;
   resolve: (value: Reply) => void;
   reject: (error: Error) => void;
   /** Set while posted to a worker: the request's number and its word in the slot's claims. */
@@ -158,6 +163,8 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
   let closed = false;
   const deadlineMs = options.deadlineMs ?? 0;
   const timeouts = new TimeoutMemory();
+  /** Some message hit the deadline: answers must be checked against the timeout memory from now on. */
+  let anyTimeout = false;
   const workerUrl = options.workerUrl ?? defaultWorkerUrl();
   /** Workers that died before they were ready since one last was; past the limit, waiting messages fail fast. */
   let startFailures = 0;
@@ -231,7 +238,7 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       if (slot.jobs[0]?.id !== reply.id) return;
       const job = finish(slot)!;
       if (reply.ok) {
-        timeouts.forget(job.fingerprint);
+        if (anyTimeout) timeouts.forget(job.fingerprint());
         job.resolve({ ...(reply.result ? { result: reply.result } : {}), ...(reply.message ? { message: reply.message } : {}), ...(reply.ms !== undefined ? { ms: reply.ms, parseMs: reply.parseMs ?? 0 } : {}) });
       } else job.reject(reply.error?.code ? new AppError(reply.error.code, reply.error.message) : new Error(reply.error?.message ?? 'engine worker failed'));
       pump();
@@ -272,7 +279,8 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     if (!job) return;
     // The next job had not started: it goes back to the queue, for the fresh worker or another one.
     requeueWaiting(slot);
-    const repeated = timeouts.record(job.fingerprint);
+    anyTimeout = true;
+    const repeated = timeouts.record(job.fingerprint());
     const stale = slot.worker;
     spawn(slot);
     void stale.terminate();
@@ -339,7 +347,7 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     for (const slot of slots) if (slot.ready && slot.jobs.length === 0) steal(slot);
   }
 
-  function dispatch(request: WorkerRequestBody, stage: AnalysisStage, fingerprint: string): Promise<Reply> {
+  function dispatch(request: WorkerRequestBody, stage: AnalysisStage, fingerprint: () => string): Promise<Reply> {
     if (closed) return Promise.reject(new Error('engine pool is closed'));
     return new Promise((resolve, reject) => {
       queue.push({ request, stage, fingerprint, resolve, reject, id: 0, claim: 0 });
@@ -363,15 +371,15 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       return pool;
     },
     async analyze(message, ctx) {
-      const reply = await dispatch({ kind: 'message', message, ctx }, 'analysis', messageFingerprint(message));
+      const reply = await dispatch({ kind: 'message', message, ctx }, 'analysis', () => messageFingerprint(message));
       return reply.result!;
     },
     async parse(raw) {
-      const reply = await dispatch({ kind: 'parse', raw }, 'parse', rawFingerprint(raw));
+      const reply = await dispatch({ kind: 'parse', raw }, 'parse', () => rawFingerprint(raw));
       return reply.message!;
     },
     async analyzeRaw(raw, ctx, opts = {}) {
-      const reply = await dispatch({ kind: 'raw', raw, ctx, keepMessage: opts.keepMessage ?? false }, 'analysis', rawFingerprint(raw));
+      const reply = await dispatch({ kind: 'raw', raw, ctx, keepMessage: opts.keepMessage ?? false }, 'analysis', () => rawFingerprint(raw));
       return { result: reply.result!, ...(reply.message ? { message: reply.message } : {}), ms: reply.ms ?? 0, parseMs: reply.parseMs ?? 0 };
     },
     async close() {

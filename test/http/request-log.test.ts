@@ -41,5 +41,5 @@ describe('request log', () => {
       expect(mine[0]).toMatchObject({ msg: 'request completed', req: { method, url }, res: { statusCode: status } });
       expect(typeof mine[0]!.responseTime).toBe('number');
     }
-  });
+  }, 120_000); // a hang guard: serve takes up to 20 s to start under tsx on a loaded machine
 });

@@ -13,7 +13,7 @@ export const BANKS_DE_NL = inSector('bank', [
   { name: 'Commerzbank', domains: ['commerzbank.de', 'commerzbank.com'], keywords: ['commerzbank'] },
   { name: 'comdirect', parent: 'Commerzbank', domains: ['comdirect.de'], keywords: ['comdirect'] },
   { name: 'Sparkasse', domains: ['sparkasse.de', 'sparkasse.at', 'dsgv.de'], keywords: ['sparkasse', 'sparkassen'] },
-  { name: 'Volksbank', domains: ['vr.de', 'volksbank.de', 'volksbank.at', 'dzbank.de'], keywords: ['volksbank', 'raiffeisenbank', 'volksbanken'] },
+  { name: 'Volksbank', domains: ['vr.de', 'volksbank.de', 'volksbank.at', 'dzbank.de', 'vrbank.de'], keywords: ['volksbank', 'raiffeisenbank', 'volksbanken', 'vr bank'] },
   { name: 'DKB', domains: ['dkb.de'], keywords: ['deutsche kreditbank'], exactKeywords: ['DKB'] },
   { name: 'UniCredit', domains: ['unicredit.it', 'unicreditgroup.eu', 'unicredit.de'], keywords: ['unicredit'] },
   { name: 'HypoVereinsbank', parent: 'UniCredit', domains: ['hypovereinsbank.de', 'hvb.de'], keywords: ['hypovereinsbank'] },

@@ -59,4 +59,18 @@ export const BANKS_NA = inSector('bank', [
   { name: 'BECU', domains: ['becu.org'], keywords: ['boeing employees credit union'], exactKeywords: ['BECU'], lookalikeLabels: [] },
   { name: 'Discover Bank', parent: 'Discover', domains: ['discoverbank.com'], keywords: ['discover savings'], lookalikeLabels: [] },
   { name: 'NCUA', domains: ['ncua.gov', 'mycreditunion.gov'], keywords: ['national credit union administration', 'ncua'] },
+  // Banks merged away whose names and domains (kept by their successors) phishing still uses; the lures of
+  // the 2004–2007 collections imitate them most (docs/detection.md "Brands").
+  { name: 'SunTrust', parent: 'Truist', domains: ['suntrust.com'], keywords: ['suntrust', 'sun trust'] },
+  { name: 'Wachovia', parent: 'Wells Fargo', domains: ['wachovia.com'], keywords: ['wachovia'] },
+  { name: 'SouthTrust', parent: 'Wells Fargo', domains: ['southtrust.com'], keywords: ['southtrust', 'south trust bank'] },
+  { name: 'Washington Mutual', parent: 'Chase', domains: ['wamu.com', 'wamu.net'], keywords: ['washington mutual', 'wamu'] },
+  { name: 'Bank of the West', parent: 'BMO', domains: ['bankofthewest.com', 'comfedbank.com', 'commercialfederal.com'], keywords: ['bank of the west', 'commercial federal bank', 'commercial federal', 'comfed bank'] },
+  { name: 'National City', parent: 'PNC', domains: ['nationalcity.com'], keywords: ['national city bank', 'national city corporation'], lookalikeLabels: ['nationalcity'] },
+  { name: 'Charter One', parent: 'Citizens Bank', domains: ['charterone.com'], keywords: ['charter one bank', 'charterone'], lookalikeLabels: ['charterone'] },
+  { name: 'LaSalle Bank', parent: 'Bank of America', domains: ['lasallebank.com', 'lasalle.com'], keywords: ['lasalle bank'], lookalikeLabels: ['lasallebank'] },
+  { name: 'MBNA', parent: 'Bank of America', domains: ['mbna.com', 'mbna.co.uk', 'mbna.ca'], keywords: ['mbna'] },
+  { name: 'AmSouth', parent: 'Regions Bank', domains: ['amsouth.com'], keywords: ['amsouth'] },
+  { name: 'Sovereign Bank', parent: 'Santander', domains: ['sovereignbank.com'], keywords: ['sovereign bank'], lookalikeLabels: ['sovereignbank'] },
+  { name: 'Hibernia National Bank', parent: 'Capital One', domains: ['hibernia.com'], keywords: ['hibernia national bank', 'hibernia bank'], lookalikeLabels: [] },
 ]);

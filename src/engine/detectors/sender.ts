@@ -9,10 +9,10 @@ const VIA = /\bvia\b|\bon behalf of\b|\bpar l'interm[ée]diaire de\b|\bim auftra
 // The lookbehind starts a local part only where a run of its characters starts: linear (docs/performance.md).
 const EMBEDDED_ADDRESS = /(?<![a-z0-9._%+-])[a-z0-9._%+-]+@([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,6})/i;
 
-/** Words that make a display name read like an organisation or a service desk rather than a person. */
 /** The provider's own system mailboxes (RFC 5321 §4.5.1 postmaster; bounce senders). */
 const SYSTEM_MAILBOX = /^(?:postmaster|mailer-daemon)@/i;
 
+/** Words that make a display name read like an organisation or a service desk rather than a person. */
 const ROLE_WORDS = new Set([
   'support', 'service', 'services', 'team', 'security', 'admin', 'administrator', 'administration', 'helpdesk', 'billing', 'account', 'accounts', 'department', 'customer', 'care', 'notification', 'notifications', 'alert', 'alerts', 'bank', 'noreply', 'reply', 'payroll', 'hr', 'it', 'webmaster', 'postmaster', 'mailbox', 'verification', 'compliance',
   'ceo', 'cfo', 'coo', 'cto', 'president', 'director', 'directeur', 'directrice', 'pdg', 'manager', 'finance', 'accounting', 'accounts', 'treasury', 'comptabilite', 'direction', 'geschaftsfuhrer', 'geschaftsfuhrung', 'vorstand', 'presidente', 'direttore', 'directora', 'gerente',

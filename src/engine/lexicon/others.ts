@@ -54,7 +54,7 @@ export const ES: Lexicon = {
   giftcard: ['tarjeta|tarjetas regalo|de regalo', 'cupon|cupones|vale|vales'],
   wire: ['transferencia bancaria|urgente|internacional', 'nueva cuenta bancaria', 'cambio de cuenta bancaria', 'cambio de datos bancarios', 'esta|estas disponible'],
   prize: ['felicidades|enhorabuena', 'usted|tu ha|has ganado', 'ha|has sido seleccionad~|elegid~', 'reclame|reclama|obtenga|obten su|tu premio|regalo|recompensa', 'sorteo|loteria'],
-  scam: ['giros gratis', 'sin deposito', 'ingresos pasivos', 'perder peso', 'mujeres solteras', 'herencia de|del', 'inversion en bitcoin|cripto|criptomonedas', 'propuesta de inversion|negocio'],
+  scam: ['giros gratis', 'sin deposito', 'ingresos pasivos', 'perder peso', 'mujeres solteras', 'herencia de|del', 'inversion en bitcoin|cripto|criptomonedas', 'propuesta de inversion|negocio', 'busco|buscando un hombre|novio|marido', 'mujer|chica solitaria'],
   greeting: ['estimado|estimada|querido|querida cliente|usuario|usuaria|miembro'],
   archive_password: ['contrasena del archivo|documento|fichero|zip', 'la contrasena es'],
 };
@@ -107,7 +107,7 @@ export const PT: Lexicon = {
   giftcard: ['cartao|cartoes de? presente', 'vale|vales presente'],
   wire: ['transferencia bancaria|urgente|internacional', 'nova conta bancaria', 'alteracao de? dados bancarios', 'esta disponivel'],
   prize: ['parabens', 'voce ganhou', 'voce foi selecionad~|escolhid~', 'resgate|receba seu premio|presente|recompensa', 'sorteio|loteria'],
-  scam: ['giros gratis', 'sem deposito', 'renda|rendimento passiva|passivo', 'perder peso', 'mulheres solteiras', 'heranca de|do', 'investimento em bitcoin|cripto|criptomoedas', 'pontos para resgatar|resgate', 'voce tem pontos', 'seus pontos estao expirando|vao expirar', 'pontos pendentes de? liberacao', 'troque seus pontos', 'oferta de emprestimo', 'valores a receber'],
+  scam: ['giros gratis', 'sem deposito', 'renda|rendimento passiva|passivo', 'perder peso', 'mulheres solteiras', 'heranca de|do', 'investimento em bitcoin|cripto|criptomoedas', 'pontos para resgatar|resgate', 'voce tem pontos', 'seus pontos estao expirando|vao expirar', 'pontos pendentes de? liberacao', 'troque seus pontos', 'oferta de emprestimo', 'valores a receber', 'procuro|procurando um homem|namorado|marido', 'mulher|garota solitaria'],
   greeting: ['prezado|prezada|caro|cara cliente|usuario|usuaria'],
   archive_password: ['senha do arquivo|documento|zip|pdf|anexo', 'a senha e'],
 };

@@ -1,0 +1,53 @@
+/**
+ * REPLY_IN_TEXT_ELSEWHERE: the text asks the reader to write to another free-mail address than the
+ * sender's ("Write me to anna80@gmail.com", "Kindly reply to my private email …"). Romance and advance-fee
+ * scams move the conversation to a mailbox the sending infrastructure never sees; it is the body's
+ * version of REPLY_TO_OTHER_DOMAIN (docs/detection.md "Rules"). Work is bounded: the first 8,000
+ * characters of the text, at most 20 "@" signs, an 80-character window before each.
+ */
+import type { Detector } from '../detector.js';
+import { FREEMAIL_DOMAINS } from '../data/domains.js';
+import { registrableDomain } from '../../mail/url-info.js';
+
+const MAX_CHARS = 8000;
+const MAX_ADDRESSES = 20;
+const WINDOW = 80;
+const LOCAL_CHAR = /[a-z0-9._%+-]/i;
+const DOMAIN = /^[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,4}/i;
+
+/** What a scammer writes right before the address, in the corpus languages (lower-case, searched with includes). */
+const INVITATIONS = [
+  'write me', 'write to me', 'reply me', 'reply to me', 'reply to my', 'respond to me', 'email me', 'e-mail me', 'email to me', 'mail me', 'contact me on', 'contact me via', 'contact me through',
+  'my private email', 'my private e-mail', 'my personal email', 'my personal e-mail', 'my direct email', 'for response', 'for reply', 'for more details', 'send me an email',
+  'me escreva', 'escreva-me', 'responda-me', 'meu e-mail', 'meu email', 'escríbeme', 'escribeme', 'mi correo', 'écrivez-moi', 'ecrivez-moi', 'mon adresse e-mail', 'mon adresse mail',
+  'schreib mir', 'schreiben sie mir', 'meine private e-mail', 'meine e-mail-adresse', 'scrivimi', 'la mia email', 'la mia e-mail', 'schrijf me', 'mijn e-mail',
+];
+
+/** The local part ending just before `at` (at most 64 characters), read backwards: linear. */
+function localPartBefore(text: string, at: number): string {
+  let start = at;
+  while (start > 0 && at - start < 64 && LOCAL_CHAR.test(text[start - 1]!)) start--;
+  return text.slice(start, at);
+}
+
+export const replyInTextElsewhere: Detector = {
+  id: 'REPLY_IN_TEXT_ELSEWHERE',
+  group: 'sender',
+  description: 'The text asks you to write to another free-mail address than the sender\'s (romance and advance-fee scams)',
+  run({ bodyText, sender, message }) {
+    const text = bodyText.slice(0, MAX_CHARS);
+    const own = new Set([sender.address.toLowerCase(), ...message.to.map((a) => a.address.toLowerCase()), ...message.cc.map((a) => a.address.toLowerCase())]);
+    let at = text.indexOf('@');
+    for (let n = 0; at >= 0 && n < MAX_ADDRESSES; n++, at = text.indexOf('@', at + 1)) {
+      const local = localPartBefore(text, at);
+      const domain = DOMAIN.exec(text.slice(at + 1, at + 1 + 260))?.[0]?.toLowerCase();
+      if (!local || !domain) continue;
+      const address = `${local.toLowerCase()}@${domain}`;
+      if (own.has(address) || !FREEMAIL_DOMAINS.has(registrableDomain(domain) || domain)) continue;
+      const before = text.slice(Math.max(0, at - local.length - WINDOW), at - local.length).toLowerCase();
+      const invitation = INVITATIONS.find((phrase) => before.includes(phrase));
+      if (invitation) return [{ strength: 0.6, reason: `The text asks you to write to the free-mail address ${address} ("${invitation}"), not to the sender` }];
+    }
+    return [];
+  },
+};

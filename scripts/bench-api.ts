@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --duration 10 --connections 50 --db URL --profile DIR --only analyze|list]
+ * npm run bench:api [-- --duration 10 --connections 50 --db URL --profile DIR --only analyze|list --history N]
  *
  * Starts a real `phishgate serve` child process (SQLite in a temp dir unless --db is given), creates an
  * enterprise tenant and key, raises the rate limit by config, then drives POST /v1/analyze and
@@ -7,13 +7,16 @@
  * the newest page over and over (what a dashboard polls), and pages at random offsets across everything
  * the analyze run stored (most of them not among the serialized items the listing keeps). `--profile DIR` starts
  * serve with `--cpu-prof` (one .cpuprofile per thread, workers included, written to DIR at exit); `--only` measures one
- * scenario (the warm-up's analyses still fill the list).
+ * scenario (the warm-up's analyses still fill the list). `--history N` (SQLite only) adds N older analyses,
+ * copies of the warm-up's, spread over the retention period before the runs, so the listing and the inserts
+ * meet a history of that size.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
 import { processCpu, runPhishgate, startBenchServer } from './bench-support.js';
 
 const { values } = parseArgs({
@@ -24,8 +27,11 @@ const { values } = parseArgs({
     processes: { type: 'string', default: '1' },
     profile: { type: 'string' },
     only: { type: 'string' },
+    history: { type: 'string', default: '0' },
   },
 });
+const history = Number(values.history);
+if (history > 0 && values.db) throw new Error('--history fills the temporary SQLite file; it cannot be combined with --db');
 
 const dir = mkdtempSync(join(tmpdir(), 'phishgate-bench-'));
 const configFile = join(dir, 'bench.yaml');
@@ -60,6 +66,37 @@ const summary = (name: string, r: autocannon.Result, cpu: Cpu = null) => ({
   'main ms/req': cpu ? Number(((cpu.main * 1000) / r.requests.total).toFixed(2)) : '',
 });
 
+/**
+ * Adds `count` analyses, copies of the newest one stored, created over the 25 days before it (inside the
+ * 30-day retention), with ids that sort before the real ones.
+ */
+function addHistory(file: string, count: number): void {
+  const db = new SQLite(file);
+  db.pragma('busy_timeout = 10000');
+  const spacingMs = Math.max(1, Math.floor((25 * 86_400_000) / count));
+  db.prepare(
+    `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ?),
+     sample AS (SELECT * FROM analyses ORDER BY created_at DESC LIMIT 1)
+     INSERT INTO analyses (id, tenant_id, livemode, source, subject, from_addr, to_addr, api_key_id, created_at, status, verdict, score, result_json, rules_json, cost_micros, completed_at)
+     SELECT printf('an_history%09d', n), tenant_id, livemode, source, subject, from_addr, to_addr, api_key_id,
+            strftime('%Y-%m-%dT%H:%M:%fZ', created_at, printf('-%d seconds', 3600 + n * ? / 1000)), status, verdict, score, result_json, rules_json, cost_micros,
+            strftime('%Y-%m-%dT%H:%M:%fZ', created_at, printf('-%d seconds', 3600 + n * ? / 1000))
+     FROM seq, sample`,
+  ).run(count, spacingMs, spacingMs);
+  db.close();
+}
+
+/**
+ * Everything the listing can page through. Its total is counted up to 1,000 past the page (docs/api.md), so
+ * this asks at growing offsets until the answer is exact.
+ */
+async function countAnalyses(url: string, headers: Record<string, string>): Promise<number> {
+  for (let offset = 0; ; offset = offset * 2 + 1_000) {
+    const { data } = (await (await fetch(`${url}/v1/analyses?limit=1&offset=${offset}`, { headers })).json()) as { data: { total: number; total_exact: boolean } };
+    if (data.total_exact) return data.total;
+  }
+}
+
 /** Runs `work` and returns its result with the CPU the server process(es) used meanwhile. */
 async function measured<T>(pids: number[], work: () => Promise<T>): Promise<[T, Cpu[]]> {
   const before = pids.map(processCpu);
@@ -79,12 +116,13 @@ async function main(): Promise<void> {
   try {
     // Warm-up (JIT, SQLite page cache) is not measured.
     await run({ url: urls[0]!, duration: 2, connections, requests: [{ method: 'POST', path: '/v1/analyze', headers, body: SAMPLE }] });
+    if (history > 0) addHistory(env.PHISHGATE_DB, history);
     const pids = servers.map((s) => s.pid);
     const [analyze, analyzeCpu] = values.only === 'list' ? [[], []] : await measured(pids, () => Promise.all(
       urls.map((url) => run({ url, duration, connections: Math.ceil(connections / urls.length), requests: [{ method: 'POST', path: '/v1/analyze', headers, body: SAMPLE }] })),
     ));
     const [list, listCpu] = values.only === 'analyze' ? [null, []] : await measured(pids.slice(0, 1), () => run({ url: urls[0]!, duration, connections, requests: [{ method: 'GET', path: '/v1/analyses?limit=50', headers }] }));
-    const total = ((await (await fetch(`${urls[0]}/v1/analyses?limit=1`, { headers })).json()) as { data: { total: number } }).data.total;
+    const total = await countAnalyses(urls[0]!, headers);
     const randomPage = (): string => `/v1/analyses?limit=50&offset=${Math.floor(Math.random() * Math.max(1, total - 50))}`;
     const [pages, pagesCpu] = values.only === 'analyze' ? [null, []] : await measured(pids.slice(0, 1), () =>
       run({ url: urls[0]!, duration, connections, requests: [{ method: 'GET', path: randomPage(), headers, setupRequest: (req) => ({ ...req, path: randomPage() }) }] }),
@@ -93,7 +131,7 @@ async function main(): Promise<void> {
     if (analyze.length > 1) rows.push({ ...rows[0]!, scenario: 'POST /v1/analyze (all processes, sum)', 'requests/s (mean)': rows.reduce((s, r) => s + r['requests/s (mean)'], 0) });
     if (list) rows.push(summary('GET /v1/analyses?limit=50', list, listCpu[0]));
     if (pages) rows.push(summary('GET /v1/analyses?limit=50&offset=(random)', pages, pagesCpu[0]));
-    console.log(`database: ${values.db ? values.db.replace(/:[^:@/]*@/, ':***@') : 'SQLite (temp file)'}, processes: ${urls.length}, connections: ${connections}, duration: ${duration}s`);
+    console.log(`database: ${values.db ? values.db.replace(/:[^:@/]*@/, ':***@') : 'SQLite (temp file)'}, processes: ${urls.length}, connections: ${connections}, duration: ${duration}s, history: ${total} analyses listed`);
     console.table(rows);
     console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${availableParallelism()} cores)`);
   } finally {

@@ -51,6 +51,13 @@ describe('normalisation before matching (docs/detection.md "Normalisation")', ()
     expect(unconfuse('Привет мир').text).toBe('Привет мир');
   });
 
+  it('removes other scripts\' combining marks placed on Latin letters, and keeps Latin accents and other scripts\' own marks', () => {
+    expect(removeInvisible('a\u073fl\u073fe\u073fr\u073ft A\u073fm\u073fa\u073fz\u073fo\u073fn')).toEqual({ text: 'alert Amazon', hidden: 9 });
+    expect(removeInvisible('cafe\u0301 nai\u0308ve')).toEqual({ text: 'cafe\u0301 nai\u0308ve', hidden: 0 });
+    expect(removeInvisible('\u05e9\u05b8\u05c1\u05dc\u05d5\u05b9\u05dd').hidden).toBe(0);
+    expect(removeInvisible('\u0928\u092e\u0938\u094d\u0924\u0947').hidden).toBe(0);
+  });
+
   it('reads ASCII look-alikes', () => {
     expect(asciiLookalike('PayPaI')).toBe('PayPal');
     expect(asciiLookalike('rnicrosoft')).toBe('microsoft');

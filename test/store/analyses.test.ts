@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnalysisEntry } from '../../src/core/analysis.js';
 import { migrateToLatest, openStore, type Store } from '../../src/store/database.js';
 import { finishQueuedAnalysis, findAnalysisById, insertQueuedAnalysis } from '../../src/store/repositories/analysis-jobs.js';
-import { findAnalysis, insertAnalysis, listAnalyses, streamAnalyses } from '../../src/store/repositories/analyses.js';
+import { findAnalysis, findAnalysesByIds, insertAnalysis, listAnalyses, streamAnalyses } from '../../src/store/repositories/analyses.js';
 import { searchAnalyses } from '../../src/store/repositories/analysis-search.js';
 import { insertTenant } from '../../src/store/repositories/tenants.js';
 import { createPostgresDatabase, DIALECTS } from '../support/dialects.js';
@@ -67,6 +67,17 @@ describe.each(DIALECTS)('analyses repository on %s', (dialect) => {
     const exported: AnalysisEntry[] = [];
     for await (const entry of streamAnalyses(store.db, scope, {}, 10)) exported.push(entry);
     expect(exported).toEqual([listed]);
+  });
+
+  it('finds by ids only the scope\'s visible analyses: not another tenant\'s, not the other mode\'s, not those past retention', async () => {
+    await insertTenant(store.db, { id: 'ten_b', name: 'B', planCode: 'starter', hardLimit: false, quotaLimit: null, ratePerSecond: null, rateBurst: null, createdAt: T0, updatedAt: T0 });
+    const { rules: _rules, ...listed } = completed;
+    await insertAnalysis(store.db, completed);
+    await insertAnalysis(store.db, { ...completed, id: 'an_other_tenant', tenantId: 'ten_b' });
+    await insertAnalysis(store.db, { ...completed, id: 'an_test_mode', livemode: false });
+    await insertAnalysis(store.db, { ...completed, id: 'an_expired', createdAt: '2026-10-31T23:59:59.999Z' });
+    const found = await findAnalysesByIds(store.db, scope, ['an_completed', 'an_other_tenant', 'an_test_mode', 'an_expired', 'an_missing']);
+    expect(found).toEqual([listed]);
   });
 
   it('history search narrows what the list filter selects, and the list filter still applies to it', async () => {

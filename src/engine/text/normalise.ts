@@ -26,15 +26,30 @@ export interface Cleaned {
 
 const isLetter = (c: string | undefined): boolean => c !== undefined && /\p{L}/u.test(c);
 
+/**
+ * Combining marks of other scripts (Syriac, Arabic, Hebrew, Devanagari …) placed on Latin letters:
+ * "aܿlܿeܿrܿt Aܿmܿaܿzܿoܿn" reads as "alert Amazon" but matches no word. Marks that Latin text uses (the
+ * combining diacritics blocks) are kept.
+ */
+const MARK = /\p{Mn}/u;
+const FOREIGN_MARK_ANYWHERE = /[^\P{Mn}\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/u;
+const LATIN_MARK = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/u;
+const isLatinLetter = (c: string | undefined): boolean => c !== undefined && /[a-zA-Z\u00c0-\u024f]/.test(c);
+const isForeignMarkOnLatin = (c: string, previous: string | undefined): boolean => MARK.test(c) && !LATIN_MARK.test(c) && isLatinLetter(previous);
+
 /** Removes invisible and format characters; counts those that split a word or hide text. */
 export function removeInvisible(text: string): Cleaned {
-  if (!INVISIBLE.test(text)) return { text, hidden: 0 };
+  if (!INVISIBLE.test(text) && !FOREIGN_MARK_ANYWHERE.test(text)) return { text, hidden: 0 };
   let out = '';
   let hidden = 0;
   let previousVisible: string | undefined;
   let inFlag = false;
   let pending = 0;
   for (const c of text) {
+    if (isForeignMarkOnLatin(c, previousVisible)) {
+      pending++;
+      continue;
+    }
     if (INVISIBLE.test(c)) {
       if (TAG.test(c)) {
         if (!inFlag) hidden++;

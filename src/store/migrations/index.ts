@@ -10,6 +10,7 @@ import { digests } from './2026-11-24-16-digests.js';
 import { consoleTables } from './2026-11-24-15-console.js';
 import { selfService } from './2026-11-24-16-self-service.js';
 import { retries } from './2026-11-24-17-retries.js';
+import { analysesListing } from './2026-11-24-18-analyses-listing.js';
 
 /**
  * Static list (no directory scan), so migrations work the same from `src/` under tsx and from `dist/`.
@@ -27,6 +28,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-15-console': consoleTables,
   '2026-11-24-16-self-service': selfService,
   '2026-11-24-17-retries': retries,
+  '2026-11-24-18-analyses-listing': analysesListing,
 };
 
 export const migrationProvider: MigrationProvider = {

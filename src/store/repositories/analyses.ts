@@ -137,6 +137,10 @@ export async function listAnalyses(db: Kysely<Database>, scope: AnalysisScope, f
   return analysisPage(filteredAnalyses(db, scope, filter), filter);
 }
 
+/** Ids and statuses of one page of the listing, newest first (the index analyses_listing covers it). */
+export const listingPage = (db: Kysely<Database>, scope: AnalysisScope, filter: AnalysisFilter) =>
+  filteredAnalyses(db, scope, filter).select(['id', 'status']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset);
+
 /** How many analyses past the end of a page the listing counts (docs/api.md, "Lists and pagination"). */
 export const COUNT_AHEAD = 1_000;
 
@@ -154,7 +158,7 @@ export async function listAnalysisIds(
   const base = filteredAnalyses(db, scope, filter);
   const countLimit = filter.offset + filter.limit + COUNT_AHEAD;
   const [rows, count] = await Promise.all([
-    base.select(['id', 'status']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+    listingPage(db, scope, filter).execute(),
     db
       .selectFrom(base.select('id').limit(countLimit + 1).as('counted'))
       .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -167,8 +171,10 @@ export async function listAnalysisIds(
 /** The scope's analyses among `ids`, without their rules (in no particular order; ids outside the scope or gone are left out). */
 export async function findAnalysesByIds(db: Kysely<Database>, scope: AnalysisScope, ids: readonly string[]): Promise<AnalysisEntry[]> {
   if (ids.length === 0) return [];
-  const rows = await visibleAnalyses(db, scope).selectAll().where('id', 'in', ids).execute();
-  return rows.map((row) => analysisEntry(row));
+  // By primary key alone, the scope checked here: with the scope in the query, SQLite chose the listing
+  // index and walked the tenant's whole history (42–96 ms at 100,000 analyses, 0.25 ms by key).
+  const rows = await db.selectFrom('analyses').selectAll().where('id', 'in', ids).execute();
+  return rows.filter((row) => row.tenant_id === scope.tenantId && row.livemode === (scope.livemode ? 1 : 0) && row.created_at >= scope.visibleSince).map((row) => analysisEntry(row));
 }
 
 /**

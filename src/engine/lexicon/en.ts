@@ -36,6 +36,8 @@ export const EN: Lexicon = {
     'temporarily suspended|locked|limited|blocked|restricted',
     'your password expires|expired',
     'your password will|has expire|expired',
+    'password is expiring|expired',
+    'mailbox|email password is|has|will expire|expiring|expired',
     'messages|emails are|were on hold',
     'messages|emails are|were pending|blocked|held|undelivered',
     'incoming messages|emails have been? held|suspended|blocked|pending',
@@ -43,6 +45,7 @@ export const EN: Lexicon = {
   ],
   credential: [
     'verify|confirm|validate|update|reactivate|restore|unlock|secure your account|identity|password|information|details|credentials|mailbox|login|access|data',
+    'keep|retain using? your current|same|old password',
     'verify|confirm your account|identity now|below|here',
     'sign|log in|into to verify|confirm|restore|unlock|update|secure|avoid|reactivate|validate',
     'enter|provide|submit|confirm your password|credentials|login|username|pin|ssn',

@@ -48,6 +48,7 @@ export const FR: Lexicon = {
     'cliquez|appuyez sur le lien|bouton ci? dessous? pour verifier|confirmer|valider|debloquer|reactiver|mettre',
     'coordonnees|informations bancaires',
     'coordonnees|informations de paiement',
+    'conserver|garder votre? mot de passe actuel',
   ],
   payment: [
     'mettre|mettez a jour votre|vos moyen|mode|informations|coordonnees de? paiement|facturation|bancaires',

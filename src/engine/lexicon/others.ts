@@ -10,6 +10,7 @@ export const DE: Lexicon = {
     'ungewohnliche|verdachtige|unbefugte aktivitat|aktivitaten|anmeldung|zugriff|transaktion',
     'rechtliche schritte',
     'postfach ist voll',
+    'ihr|dein passwort|kennwort lauft|ist abgelaufen|lauft ab|wird ablaufen',
   ],
   credential: [
     'bestatigen|verifizieren|aktualisieren|uberprufen sie? ihre|ihr|deine|dein konto|identitat|daten|angaben|zugangsdaten|passwort|kontodaten',
@@ -23,6 +24,7 @@ export const DE: Lexicon = {
     'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * zu bestatigen|verifizieren|aktualisieren|uberprufen',
     'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * * * zu bestatigen|verifizieren|aktualisieren|uberprufen',
     'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * * * * zu bestatigen|verifizieren|aktualisieren|uberprufen',
+    'aktuelles passwort|kennwort beibehalten|behalten',
   ],
   payment: ['zahlung fehlgeschlagen|abgelehnt|ausstehend', 'zahlungsinformationen|zahlungsdaten|zahlungsmethode aktualisieren', 'offene rechnung|forderung|betrag', 'zollgebuhr|zollgebuhren|versandkosten|liefergebuhr', 'ruckerstattung|steuerruckerstattung|erstattung', 'sie haben anspruch auf'],
   giftcard: ['geschenkkarte|geschenkkarten|gutschein|gutscheine|guthabenkarte|guthabenkarten'],
@@ -43,12 +45,14 @@ export const ES: Lexicon = {
     'actividad|acceso|transaccion no autorizad~',
     'acciones|medidas legales',
     'buzon lleno',
+    'su|tu contrasena expira|caduca|ha caducado|ha expirado|vence',
   ],
   credential: [
     'verifique|verifica|confirme|confirma|actualice|actualiza|valide|valida|reactive su|tu|sus|tus cuenta|identidad|datos|informacion|contrasena|credenciales',
     'inicie|inicia sesion',
     'introduzca|ingrese|introduce|ingresa su|tu contrasena|clave|pin|numero|datos',
     'haga|haz clic aqui para verificar|confirmar|actualizar|validar',
+    'mantener|conservar su|tu? contrasena actual',
   ],
   payment: ['pago rechazado|fallido|pendiente', 'actualice|actualiza su|tu metodo|informacion de? pago', 'factura pendiente|impagada|vencida', 'gastos|tasas|tarifa de envio|aduana|entrega', 'reembolso|devolucion de impuestos', 'tiene|tienes derecho a un? reembolso'],
   giftcard: ['tarjeta|tarjetas regalo|de regalo', 'cupon|cupones|vale|vales'],
@@ -68,6 +72,7 @@ export const IT: Lexicon = {
     'attivita|accesso|transazione non autorizzat~',
     'azioni legali',
     'casella di posta piena',
+    'la tua|sua password scade|e scaduta|sta per scadere',
   ],
   credential: [
     'verifica|verifichi|conferma|confermi|aggiorna|aggiorni|riattiva il|la|i|le suo|sua|suoi|tuo|tua|tuoi account|conto|identita|dati|informazioni|password|credenziali',
@@ -87,7 +92,7 @@ export const IT: Lexicon = {
 /** Dutch basics. */
 export const NL: Lexicon = {
   urgency: ['binnen 24|48|72 uur', 'onmiddellijk|dringend|spoed', 'laatste waarschuwing|herinnering|kans|aanmaning', 'verloopt vandaag|binnenkort|morgen'],
-  threat: ['uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen'],
+  threat: ['uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'uw|je wachtwoord verloopt|is verlopen', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen'],
   credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', 'klik hier om te bevestigen|verifieren|controleren'],
   payment: ['betaling mislukt|geweigerd|openstaand', 'openstaande factuur|betaling|bedrag', 'verzendkosten|invoerrechten|douanekosten', 'terugbetaling|restitutie|teruggave'],
   giftcard: ['cadeaukaart|cadeaukaarten|cadeaubon|cadeaubonnen|waardebon'],
@@ -101,8 +106,8 @@ export const NL: Lexicon = {
 /** Portuguese basics. */
 export const PT: Lexicon = {
   urgency: ['nas proximas? 24|48|72 horas', 'imediatamente|urgente|urgencia', 'ultimo|ultima aviso|lembrete|oportunidade', 'expira|vence hoje|em breve|amanha'],
-  threat: ['sua|seu|a|o conta|cartao|acesso foi|sera|esta|seja suspens~|bloquead~|limitad~|desativad~|encerrad~', 'em processo de expiracao|bloqueio|cancelamento', 'atividade|acesso|transacao incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais'],
-  credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', 'acesse sua conta', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar', 'atualizacao|confirmacao|validacao|regularizacao de|dos seus? dados cadastrais|cadastro'],
+  threat: ['sua|seu|a|o conta|cartao|acesso foi|sera|esta|seja suspens~|bloquead~|limitad~|desativad~|encerrad~', 'em processo de expiracao|bloqueio|cancelamento', 'sua senha expira|expirou|expirara|vence|venceu', 'atividade|acesso|transacao incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais'],
+  credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', 'acesse sua conta', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar', 'manter|mantenha a|sua? senha atual|antiga', 'continuar usando|utilizando a|sua? senha atual', 'atualizacao|confirmacao|validacao|regularizacao de|dos seus? dados cadastrais|cadastro'],
   payment: ['pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'taxa alfandegaria|aduaneira', 'pagamento de uma? taxa', 'pagamento da taxa', 'reembolso|restituicao', 'multa de transito', 'atraso no pagamento', 'regularize|regularizar sua|seu situacao|pendencia|pendencias|debito|debitos'],
   giftcard: ['cartao|cartoes de? presente', 'vale|vales presente'],
   wire: ['transferencia bancaria|urgente|internacional', 'nova conta bancaria', 'alteracao de? dados bancarios', 'esta disponivel'],

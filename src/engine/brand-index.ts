@@ -29,6 +29,8 @@ export class BrandIndex {
   /** Listed domain → brand, looked up by parent domain in time linear in the host. */
   private readonly owner = new SuffixMap<number>();
   private readonly labels: Array<{ label: string; skeleton: string; brand: number }> = [];
+  /** `labels` as lookalike candidates, built once rather than on every lookup. */
+  private readonly catalogue: ReadonlyArray<{ label: string; skeleton: string; target: string; brand: Brand | null }>;
   /** Catalogue-only lookalike verdicts by label: the same domains recur across messages. Bounded. */
   private readonly cache = new Map<string, LookalikeMatch | null>();
 
@@ -43,6 +45,7 @@ export class BrandIndex {
       for (const label of new Set(labels)) this.labels.push({ label, skeleton: skeleton(label), brand: i });
     });
     this.keywords = new PhraseMatcher(entries);
+    this.catalogue = this.labels.map((l) => ({ label: l.label, skeleton: l.skeleton, target: this.brands[l.brand]?.name ?? l.label, brand: this.brands[l.brand] ?? null }));
   }
 
   /** Brand that owns `host` (the host or one of its parent domains is a listed domain). */
@@ -107,14 +110,12 @@ export class BrandIndex {
   lookalike(label: string, extra: ReadonlyArray<{ label: string; target: string }>): LookalikeMatch | null {
     const lower = label.toLowerCase();
     if (lower.length < 3) return null;
-    const skel = skeleton(lower);
     const own = extra.filter((e) => e.label.length >= 4).map((e) => ({ label: e.label, skeleton: skeleton(e.label), target: e.target, brand: null }));
-    const tenantMatch = own.length ? this.match(lower, skel, own) : null;
+    const tenantMatch = own.length ? this.match(lower, skeleton(lower), own) : null;
     if (tenantMatch) return tenantMatch;
     const cached = this.cache.get(lower);
     if (cached !== undefined) return cached;
-    const catalogue = this.labels.map((l) => ({ label: l.label, skeleton: l.skeleton, target: this.brands[l.brand]?.name ?? l.label, brand: this.brands[l.brand] ?? null }));
-    const result = this.match(lower, skel, catalogue);
+    const result = this.match(lower, skeleton(lower), this.catalogue);
     if (this.cache.size >= 20_000) this.cache.clear();
     this.cache.set(lower, result);
     return result;

@@ -15,7 +15,7 @@ export function decodeQuotedPrintable(input: Buffer): Buffer {
   for (let i = 0; i < joined.length; i++) {
     const c = joined.charCodeAt(i);
     if (c === 61 && i + 2 < joined.length && isHex(joined.charCodeAt(i + 1)) && isHex(joined.charCodeAt(i + 2))) {
-      out[n++] = parseInt(joined.slice(i + 1, i + 3), 16);
+      out[n++] = hexValue(joined.charCodeAt(i + 1)) * 16 + hexValue(joined.charCodeAt(i + 2));
       i += 2;
     } else out[n++] = c;
   }
@@ -23,6 +23,8 @@ export function decodeQuotedPrintable(input: Buffer): Buffer {
 }
 
 const isHex = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+/** Value of a hex digit character (isHex holds). */
+const hexValue = (c: number): number => (c <= 57 ? c - 48 : (c | 32) - 87);
 
 /** Drops runs of spaces and tabs that end a line (before CR, LF or the end), keeps the others. */
 function stripLineEndSpace(text: string): string {

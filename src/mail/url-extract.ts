@@ -29,6 +29,7 @@ export interface ExtractResult {
 
 /** Tokens longer than this are not offered to linkify (bounded cost per token). */
 const MAX_TOKEN = 2048;
+const SCHEME_OR_WWW = /https?:\/\/|www\./i;
 const SKIPPED_SCHEMES = /^(mailto|tel|sms|cid|about|file|callto|skype|#)/i;
 
 /**
@@ -37,16 +38,20 @@ const SKIPPED_SCHEMES = /^(mailto|tel|sms|cid|about|file|callto|skype|#)/i;
  */
 export function linkifyText(text: string, limit: number, bareDomains = false): { urls: string[]; capped: boolean } {
   const candidates: string[] = [];
+  let offered = 0;
   let budget = 0;
   let capped = false;
   for (const token of text.split(/[\s<>"]+/)) {
     if (token.length < 4 || token.length > MAX_TOKEN || !token.includes('.')) continue;
-    if (candidates.length >= limit * 4 || budget > 4_000_000) {
+    if (offered >= limit * 4 || budget > 4_000_000) {
       capped = true;
       break;
     }
-    candidates.push(token);
+    offered++;
     budget += token.length;
+    // Only links with a scheme or "www." are kept unless bareDomains: a token without either cannot hold
+    // one (a link never spans white space), so linkify need not read it. It still counts against the caps.
+    if (bareDomains || SCHEME_OR_WWW.test(token)) candidates.push(token);
   }
   if (candidates.length === 0) return { urls: [], capped };
   const out: string[] = [];
@@ -81,13 +86,25 @@ function normaliseHref(raw: string): string | null {
 export function extractUrls(message: NormalizedMessage, html: HtmlFacts | null, maxUrls: number): ExtractResult {
   const byUrl = new Map<string, ExtractedUrl>();
   let dropped = 0;
-  const add = (raw: string, origin: UrlOrigin, kind: HtmlLinkKind | 'text', text: string): void => {
+  // HTML mail repeats the same href many times (logo, button, footer): each is unwrapped and parsed once.
+  const judged = new Map<string, { href: string; unwrapped: ReturnType<typeof unwrapUrl>; info: UrlInfo | null } | null>();
+  const judge = (raw: string) => {
     const href = normaliseHref(raw);
-    if (!href) return;
+    if (!href) return null;
     const scriptLike = /^(javascript|data|vbscript):/i.test(href);
     const unwrapped = scriptLike ? { url: href, wrappers: [], domainOnly: false, openRedirect: false } : unwrapUrl(href);
     const info = scriptLike ? null : describeUrl(unwrapped.url);
-    if (!scriptLike && !info) return;
+    if (!scriptLike && !info) return null;
+    return { href, unwrapped, info };
+  };
+  const add = (raw: string, origin: UrlOrigin, kind: HtmlLinkKind | 'text', text: string): void => {
+    let seen = judged.get(raw);
+    if (seen === undefined) {
+      seen = judge(raw);
+      judged.set(raw, seen);
+    }
+    if (!seen) return;
+    const { href, unwrapped, info } = seen;
     const key = info?.url ?? href;
     const existing = byUrl.get(key);
     if (existing) {

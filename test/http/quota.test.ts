@@ -12,6 +12,19 @@ describe.each(DIALECTS)('quota and billing (%s)', (dialect) => {
 
   const analyze = (key: string) => h.call('POST', '/v1/analyze', key, SAMPLE_FIELDS);
 
+  // docs/api.md: the X-Quota-* headers on every answer, errors included, for a valid key.
+  it('answers the quota headers of the tenant after each analysis, on refusals and on other routes', async () => {
+    const { key } = await h.tenantWithKey({ plan: 'discovery' });
+    const quotaOf = (res: { headers: Record<string, unknown> }) => [res.headers['x-quota-used'], res.headers['x-quota-limit'], res.headers['x-quota-remaining']];
+    expect(quotaOf(await analyze(key))).toEqual(['1', '100', '99']);
+    expect(quotaOf(await analyze(key))).toEqual(['2', '100', '98']);
+    const refused = await h.call('POST', '/v1/analyze', key, { ...SAMPLE_FIELDS, mail_from: 'not an address' });
+    expect(refused.statusCode).toBe(400);
+    expect(quotaOf(refused)).toEqual(['2', '100', '98']);
+    expect(quotaOf(await h.call('GET', '/v1/usage', key))).toEqual(['2', '100', '98']);
+    expect(quotaOf(await h.call('GET', '/v1/analyses?limit=1', key))).toEqual(['2', '100', '98']);
+  });
+
   it('refuses the 101st Discovery analysis of the month with 429 quota_exceeded and Retry-After to the 1st', async () => {
     const { key } = await h.tenantWithKey({ plan: 'discovery' });
     for (let i = 1; i <= 100; i++) {

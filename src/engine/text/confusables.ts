@@ -52,10 +52,14 @@ export function scriptsOf(label: string): Set<Script> {
   return scripts;
 }
 
+/** The code points `scriptOf` calls Latin, and those it calls Greek or Cyrillic. */
+const LATIN = /[a-zA-Z\u00c0-\u024f]/;
+const GREEK_OR_CYRILLIC = /[\u0370-\u052f]/;
+
 /** True when a label mixes Latin with Cyrillic or Greek letters: the classic homograph. */
 export function isMixedScript(label: string): boolean {
-  const scripts = scriptsOf(label);
-  return scripts.has('latin') && (scripts.has('cyrillic') || scripts.has('greek'));
+  // Same answer as scriptsOf(label) has latin and (cyrillic or greek), without a Set per word.
+  return GREEK_OR_CYRILLIC.test(label) && LATIN.test(label);
 }
 
 /** Optimal-string-alignment distance, giving up (returning max + 1) once it exceeds `max`. */

@@ -75,6 +75,8 @@ const CYRILLIC_GREEK_TO_LATIN: Record<string, string> = {
 };
 
 const WORDISH = /[\p{L}\p{N}]+/gu;
+/** Greek and Cyrillic blocks (confusables.ts `scriptOf`): without one of them no word can mix scripts. */
+const GREEK_OR_CYRILLIC = /[\u0370-\u052f]/;
 
 export interface Unconfused {
   text: string;
@@ -87,6 +89,8 @@ export interface Unconfused {
  * Latin. Words written wholly in Cyrillic or Greek are text in that language and stay as they are.
  */
 export function unconfuse(text: string): Unconfused {
+  // Most mail has no Greek or Cyrillic at all: one scan instead of a script check per word.
+  if (!GREEK_OR_CYRILLIC.test(text)) return { text, mixed: [] };
   const mixed: string[] = [];
   const out = text.replace(WORDISH, (word) => {
     if (!isMixedScript(word)) return word;

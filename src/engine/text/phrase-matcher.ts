@@ -73,7 +73,11 @@ export class PhraseMatcher {
     const hits: PhraseHit[] = [];
     for (let i = 0; i < words.length && hits.length < limit; i++) {
       const word = words[i]!;
-      const candidates = [...(this.byWord.get(word) ?? []), ...(word.length >= 3 ? this.byPrefix.get(word.slice(0, 3)) ?? [] : [])];
+      const exact = this.byWord.get(word);
+      const prefixed = word.length >= 3 ? this.byPrefix.get(word.slice(0, 3)) : undefined;
+      // Most words start no pattern: no list is built for them.
+      if (!exact && !prefixed) continue;
+      const candidates = exact && prefixed ? [...exact, ...prefixed] : (exact ?? prefixed)!;
       for (const pattern of candidates) {
         const end = matchAt(pattern.slots, 0, words, i);
         if (end > i) {

@@ -44,7 +44,6 @@ import { startDigestComponent } from './jobs/recipient-jobs.js';
 import { digestOptionsFromConfig } from './services/digests/from-config.js';
 import { verifyOwnMail } from './services/digests/own-mail.js';
 import { createDigestSender } from './smtp/digest-sender.js';
-import { sql } from 'kysely';
 import { consoleSessionOptionsFromConfig } from './services/console/from-config.js';
 import { parseRawMessage } from './mail/parse-raw.js';
 import { parseNetworks } from './core/networks.js';

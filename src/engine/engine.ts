@@ -124,7 +124,7 @@ export function createEngine(deps: EngineDeps): Engine {
       thresholds: config.thresholds,
       classifier: { aloneMaxScore: bounds.alone_max_score, otherEvidenceMin: bounds.other_evidence_min, maxPositive: bounds.max_positive, maxNegative: bounds.max_negative },
       singleFindingMaxScore: config.single_finding_max_score,
-    });
+    }, { internal: facts.sender.registrable !== '' && facts.recipientDomains.has(facts.sender.registrable) });
     for (const rule of scored.rules) {
       if (rule.weight < INDICATOR_MIN_WEIGHT) continue;
       const detector = groupOf.get(rule.id);

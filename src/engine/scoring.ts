@@ -12,13 +12,19 @@ export interface ScoringConfig {
   /** How far the statistical classifier may move a score (docs/detection.md "The classifier assists"); absent = unbounded. */
   classifier?: ClassifierBounds;
   /**
-   * Highest score of a message on which one rule alone (the classifier aside), or only the language rules,
-   * found anything, unless a finding is of `STRONG_ALONE_GROUPS` or identity-plus-intent evidence: one
+   * Highest score of a message on which one rule alone (the classifier aside), or only the language rules
+   * in mail from the recipient's own organisation, found anything, unless a finding is of `STRONG_ALONE_GROUPS` or identity-plus-intent evidence: one
    * deceptive mechanism, or words, with no second finding are suspicious, not phishing (docs/detection.md
    * "How a verdict is reached"). Absent = no cap.
    */
   singleFindingMaxScore?: number;
 }
+
+/**
+ * An authentication failure decides alone only when the domain's owner asks receivers to act on it: DMARC
+ * p=reject or p=quarantine, SPF -all (detectors/auth.ts). A DMARC failure under p=none is one finding.
+ */
+const AUTH_STRONG_ALONE = 0.7;
 
 /** Groups whose one finding may make a message phishing on its own: the decision model's pattern, a dangerous attachment, failed authentication of the claimed domain, the LLM. */
 const STRONG_ALONE_GROUPS: ReadonlySet<DetectorGroup> = new Set(['identity', 'attachment', 'auth', 'llm']);
@@ -84,16 +90,18 @@ export function boundClassifier(total: number, others: { positive: number; negat
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 /**
- * One finding, for the single-finding cap: one rule (the classifier aside) found something, or only the
- * language rules did. Words are one piece of evidence however many phrases and categories they match
- * ("urgent" + "transfer" in a colleague's note): with no claimed identity and no deceptive mechanism they
- * never quarantine (docs/detection.md "How a verdict is reached"). Identity-plus-intent evidence and the
- * strong-alone groups are never capped.
+ * One finding, for the single-finding cap: one rule (the classifier aside) found something, or, in mail
+ * from the recipient's own organisation, only the language rules did. A colleague's words are one piece
+ * of evidence however many phrases and categories they match ("urgent" + "transfer" in a note from the
+ * next office): with no claimed identity and no deceptive mechanism they never quarantine, and a forged
+ * colleague is authentication's business (docs/detection.md "How a verdict is reached"). From a stranger,
+ * "buy gift cards", "keep it confidential" and "Dear user" stay separate findings. Identity-plus-intent
+ * evidence and the strong-alone groups are never capped.
  */
-function isOneFinding(rules: readonly RuleHit[], fired: readonly Fired[]): boolean {
+function isOneFinding(rules: readonly RuleHit[], fired: readonly Fired[], internal: boolean): boolean {
   const findings = rules.filter((r) => r.weight > 0 && groupOfRule(fired, r.id) !== 'classifier').map((r) => fired.find((f) => f.id === r.id)!);
-  if (findings.length === 0 || findings.some((f) => f.identityIntent || STRONG_ALONE_GROUPS.has(f.group))) return false;
-  return findings.length === 1 || findings.every((f) => f.group === 'language');
+  if (findings.length === 0 || findings.some((f) => f.identityIntent || (STRONG_ALONE_GROUPS.has(f.group) && (f.group !== 'auth' || f.strength >= AUTH_STRONG_ALONE)))) return false;
+  return findings.length === 1 || (internal && findings.every((f) => f.group === 'language'));
 }
 const groupOfRule = (fired: readonly Fired[], id: string): DetectorGroup | undefined => fired.find((f) => f.id === id)?.group;
 
@@ -103,7 +111,7 @@ const groupOfRule = (fired: readonly Fired[], id: string): DetectorGroup | undef
  * ten). bias + scale × sum goes through the logistic function; bias and scale are fitted on
  * cross-validated results (Platt scaling) so that the score reads as a probability.
  */
-export function scoreRules(fired: readonly Fired[], config: ScoringConfig): Scored {
+export function scoreRules(fired: readonly Fired[], config: ScoringConfig, message: { internal?: boolean } = {}): Scored {
   const positiveByGroup = new Map<DetectorGroup, number>();
   for (const f of fired) if (f.contribution > 0) positiveByGroup.set(f.group, (positiveByGroup.get(f.group) ?? 0) + f.contribution);
   const rules: RuleHit[] = fired.map((f) => {
@@ -128,7 +136,7 @@ export function scoreRules(fired: readonly Fired[], config: ScoringConfig): Scor
   rules.sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight));
   const logit = config.bias + config.scale * rules.reduce((sum, r) => sum + r.weight, 0);
   let score = round3(sigmoid(logit));
-  if (config.singleFindingMaxScore !== undefined && score > config.singleFindingMaxScore && isOneFinding(rules, fired)) score = config.singleFindingMaxScore;
+  if (config.singleFindingMaxScore !== undefined && score > config.singleFindingMaxScore && isOneFinding(rules, fired, message.internal === true)) score = config.singleFindingMaxScore;
   const verdict: Verdict = score >= config.thresholds.phishing ? 'phishing' : score >= config.thresholds.suspicious ? 'suspicious' : 'safe';
   return { score, verdict, confidence: round3(Math.max(score, 1 - score)), rules, logit };
 }

@@ -28,12 +28,20 @@ describe('one finding alone is suspicious, not phishing (docs/detection.md "How 
     expect(scoreRules([rule('BRAND_DMARC_REJECT', 'auth', 3)], config).verdict).toBe('phishing');
   });
 
-  it('counts the language rules together as one finding: words alone never quarantine', () => {
+  it('counts the language rules together as one finding in mail from the recipient\'s organisation: a colleague\'s words never quarantine', () => {
     const words = [rule('URGENCY_LANGUAGE', 'language', 1), rule('WIRE_TRANSFER_REQUEST', 'language', 1.5), rule('PAYMENT_REQUEST', 'language', 1)];
-    expect(scoreRules(words, base).verdict).toBe('phishing');
-    expect(scoreRules(words, config).score).toBe(engine.single_finding_max_score);
+    expect(scoreRules(words, base, { internal: true }).verdict).toBe('phishing');
+    expect(scoreRules(words, config, { internal: true }).score).toBe(engine.single_finding_max_score);
+    // From a stranger ("buy gift cards", "confidential", "Dear user") the phrases stay separate findings.
+    expect(scoreRules(words, config).verdict).toBe('phishing');
     // Words plus a mechanism (a bare IP link) are two findings.
-    expect(scoreRules([...words, rule('URL_IP_HOST', 'url', 2.5)], config).verdict).toBe('phishing');
+    expect(scoreRules([...words, rule('URL_IP_HOST', 'url', 2.5)], config, { internal: true }).verdict).toBe('phishing');
+  });
+
+  it('lets a DMARC failure decide alone only when the owner asks receivers to act on it (p=reject/quarantine, SPF -all)', () => {
+    // detectors/auth.ts: DMARC fail under p=none has strength 0.5, under p=reject 1.
+    expect(scoreRules([rule('AUTH_FAIL', 'auth', 2.5, { strength: 0.5 })], config).score).toBe(engine.single_finding_max_score);
+    expect(scoreRules([rule('AUTH_FAIL', 'auth', 2.5, { strength: 1 })], config).verdict).toBe('phishing');
   });
 
   it('is off at 1', () => {

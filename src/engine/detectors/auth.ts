@@ -1,6 +1,18 @@
 import type { Detector, DetectorHit } from '../detector.js';
 import { sameOrganisation } from '../organisation.js';
 
+/**
+ * How much a DMARC failure weighs: what the domain's owner asks receivers to do with it. p=reject or
+ * p=quarantine say "this is not us"; p=none says "monitor only", which mailing lists, forwarders and
+ * bounces (null sender, so SPF checks the HELO name) fail every day. Below 0.7 the failure is one finding
+ * like any other, not evidence that quarantines alone (docs/detection.md "One finding is not phishing").
+ */
+function dmarcFailStrength(policy: string | null | undefined): number {
+  if (policy === 'reject') return 1;
+  if (policy === 'quarantine') return 0.8;
+  return policy === 'none' ? 0.5 : 0.8;
+}
+
 export const authFail: Detector = {
   id: 'AUTH_FAIL',
   group: 'auth',
@@ -9,7 +21,7 @@ export const authFail: Detector = {
   run({ auth, sender }) {
     const domain = sender.domain || 'the sender domain';
     const hits: DetectorHit[] = [];
-    if (auth.dmarc === 'fail') hits.push({ strength: 1, reason: `DMARC failed for ${auth.dmarcDomain || domain}: the sender address is not authenticated` });
+    if (auth.dmarc === 'fail') hits.push({ strength: dmarcFailStrength(auth.dmarcPolicy), reason: `DMARC failed for ${auth.dmarcDomain || domain}: the sender address is not authenticated${auth.dmarcPolicy === 'none' ? ' (its owner publishes p=none: monitor only)' : ''}` });
     if (auth.spf === 'fail') hits.push({ strength: 0.7, reason: `SPF failed for ${auth.spfDomain || domain}: the sending server is not allowed to send for it` });
     if (auth.dkim === 'fail') hits.push({ strength: 0.5, reason: `DKIM signature failed for ${domain}` });
     if (auth.spf === 'softfail') hits.push({ strength: 0.3, reason: `SPF soft-failed for ${auth.spfDomain || domain}` });

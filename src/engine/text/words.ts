@@ -10,9 +10,14 @@ import { normaliseText } from './normalise.js';
 
 const LIGATURES: Record<string, string> = { ß: 'ss', œ: 'oe', æ: 'ae', ø: 'o', đ: 'd', ł: 'l', ı: 'i' };
 
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 /** Lower-case, diacritics removed, common ligatures expanded. */
 export function fold(text: string): string {
-  return normaliseText(text)
+  const normalised = normaliseText(text);
+  // ASCII has no compatibility forms, diacritics or ligatures: lower-casing is all that is left to do.
+  if (ASCII_ONLY.test(normalised)) return normalised.toLowerCase();
+  return normalised
     .normalize('NFKD')
     .toLowerCase()
     .replace(/[\u0300-\u036f]/g, '')

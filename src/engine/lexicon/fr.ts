@@ -41,7 +41,7 @@ export const FR: Lexicon = {
     'alerte|avertissement de securite',
   ],
   credential: [
-    'verif~|confirm~|valid~|mettre|mettez|actualis~|reactiv~|debloqu~|securis~ a? jour? votre|vos compte|identite|informations|coordonnees|donnees|acces|mot|identifiants|profil|adresse',
+    'verif~|confirm~|valid~|mettre|mettez|actualis~|reactiv~|debloqu~|deverrouill~|securis~ a? jour? votre|vos compte|identite|informations|coordonnees|donnees|acces|mot|identifiants|profil|adresse',
     'connectez vous|identifiez vous a|sur votre espace|compte',
     'saisi~|entrez|indiquez|renseign~|communiquez|fournir|fournissez votre|vos mot|code|identifiant|identifiants|numero|coordonnees',
     'cliquez|appuyez ici|dessous pour verifier|confirmer|valider|debloquer|reactiver|mettre',

@@ -26,7 +26,7 @@ export const DE: Lexicon = {
     'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * * * * zu bestatigen|verifizieren|aktualisieren|uberprufen',
     'aktuelles passwort|kennwort beibehalten|behalten',
   ],
-  payment: ['zahlung fehlgeschlagen|abgelehnt|ausstehend', 'zahlungsinformationen|zahlungsdaten|zahlungsmethode aktualisieren', 'offene rechnung|forderung|betrag', 'zollgebuhr|zollgebuhren|versandkosten|liefergebuhr', 'ruckerstattung|steuerruckerstattung|erstattung', 'sie haben anspruch auf'],
+  payment: ['zahlung fehlgeschlagen|abgelehnt|ausstehend', 'zahlungsinformationen|zahlungsdaten|zahlungsmethode aktualisieren', 'offene rechnung|forderung|betrag', 'zollgebuhr|zollgebuhren|versandkosten|liefergebuhr|versandgebuhr|versandgebuhren|zustellgebuhr|bearbeitungsgebuhr', 'ruckerstattung|steuerruckerstattung|erstattung', 'sie haben anspruch auf'],
   giftcard: ['geschenkkarte|geschenkkarten|gutschein|gutscheine|guthabenkarte|guthabenkarten'],
   wire: ['uberweisung|auslandsuberweisung|bankuberweisung', 'neue bankverbindung|kontoverbindung', 'anderung der bankverbindung|kontodaten', 'sind sie verfugbar|erreichbar', 'streng vertraulich', 'vertrauliche angelegenheit|zahlung|uberweisung'],
   prize: ['herzlichen gluckwunsch', 'sie haben gewonnen', 'sie wurden ausgewahlt', 'gewinn|preis|belohnung abholen|einlosen|sichern', 'gewinnspiel|verlosung', 'kostenlos|gratis geschenk|iphone'],

@@ -10,6 +10,7 @@ export const DE: Lexicon = {
     'ungewohnliche|verdachtige|unbefugte aktivitat|aktivitaten|anmeldung|zugriff|transaktion',
     'rechtliche schritte',
     'postfach ist voll',
+    'speicher|speicherplatz ist fast? voll',
     'ihr|dein passwort|kennwort lauft|ist abgelaufen|lauft ab|wird ablaufen',
   ],
   credential: [
@@ -45,6 +46,7 @@ export const ES: Lexicon = {
     'actividad|acceso|transaccion no autorizad~',
     'acciones|medidas legales',
     'buzon lleno',
+    'almacenamiento|espacio esta lleno|casi lleno', 'almacenamiento en * esta lleno|casi', 'te|se estas|esta quedando sin espacio|almacenamiento',
     'su|tu contrasena expira|caduca|ha caducado|ha expirado|vence',
   ],
   credential: [
@@ -72,6 +74,7 @@ export const IT: Lexicon = {
     'attivita|accesso|transazione non autorizzat~',
     'azioni legali',
     'casella di posta piena',
+    'spazio di? archiviazione e|quasi pieno|esaurito',
     'la tua|sua password scade|e scaduta|sta per scadere',
   ],
   credential: [
@@ -92,7 +95,7 @@ export const IT: Lexicon = {
 /** Dutch basics. */
 export const NL: Lexicon = {
   urgency: ['binnen 24|48|72 uur', 'onmiddellijk|dringend|spoed', 'laatste waarschuwing|herinnering|kans|aanmaning', 'verloopt vandaag|binnenkort|morgen'],
-  threat: ['uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'uw|je wachtwoord verloopt|is verlopen', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen'],
+  threat: ['uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'uw|je wachtwoord verloopt|is verlopen', 'opslag|opslagruimte is bijna? vol', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen'],
   credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', 'klik hier om te bevestigen|verifieren|controleren'],
   payment: ['betaling mislukt|geweigerd|openstaand', 'openstaande factuur|betaling|bedrag', 'verzendkosten|invoerrechten|douanekosten', 'terugbetaling|restitutie|teruggave'],
   giftcard: ['cadeaukaart|cadeaukaarten|cadeaubon|cadeaubonnen|waardebon'],
@@ -106,7 +109,7 @@ export const NL: Lexicon = {
 /** Portuguese basics. */
 export const PT: Lexicon = {
   urgency: ['nas proximas? 24|48|72 horas', 'imediatamente|urgente|urgencia', 'ultimo|ultima aviso|lembrete|oportunidade', 'expira|vence hoje|em breve|amanha'],
-  threat: ['sua|seu|a|o conta|cartao|acesso foi|sera|esta|seja suspens~|bloquead~|limitad~|desativad~|encerrad~', 'em processo de expiracao|bloqueio|cancelamento', 'sua senha expira|expirou|expirara|vence|venceu', 'atividade|acesso|transacao incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais'],
+  threat: ['sua|seu|a|o conta|cartao|acesso foi|sera|esta|seja suspens~|bloquead~|limitad~|desativad~|encerrad~', 'em processo de expiracao|bloqueio|cancelamento', 'armazenamento|espaco esta cheio|quase|lotado', 'armazenamento do|no * esta cheio|quase|lotado', 'sua senha expira|expirou|expirara|vence|venceu', 'atividade|acesso|transacao incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais'],
   credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', 'acesse sua conta', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar', 'manter|mantenha a|sua? senha atual|antiga', 'continuar usando|utilizando a|sua? senha atual', 'atualizacao|confirmacao|validacao|regularizacao de|dos seus? dados cadastrais|cadastro'],
   payment: ['pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'taxa alfandegaria|aduaneira', 'pagamento de uma? taxa', 'pagamento da taxa', 'reembolso|restituicao', 'multa de transito', 'atraso no pagamento', 'regularize|regularizar sua|seu situacao|pendencia|pendencias|debito|debitos'],
   giftcard: ['cartao|cartoes de? presente', 'vale|vales presente'],

@@ -34,8 +34,8 @@ const ASK_OF_CATEGORY: Record<string, AskKind> = {
 const CALL_WORD = /\b(?:call|phone|ring|dial|appelez|contactez|rufen|anrufen|llame|llamar|chiama|chiamare|bel|ligue|ligar)\b/giu;
 const PHONE = /^.{0,60}?(\+?\d[\d\s().-]{7,18}\d)/u;
 
-/** What a call-back scam is about: a charge to dispute, a renewal to cancel, a refund to claim. */
-const MONEY_CONTEXT = /\b(?:charged?|debited|refunds?|cancel\w*|renew\w*|subscription|unauthori[sz]ed|fraud\w*|rembours\w*|annul\w*|abbuchung|erstattung|reembolso|cancelar|rimborso|annullare|terugbetaling|annuleren|reembolso|cancelamento)\b/iu;
+/** What a call-back scam is about: a charge or purchase to dispute ("if you do not recognise it"), a renewal to cancel, a refund to claim. */
+const MONEY_CONTEXT = /\b(?:charged?|debited|refunds?|cancel\w*|renew\w*|subscription|unauthori[sz]ed|fraud\w*|rembours\w*|annul\w*|abbuchung|erstattung|reembolso|cancelar|rimborso|annullare|terugbetaling|annuleren|reembolso|cancelamento|purchase|compra|achat|kauf|acquisto|aankoop|recogni[sz]e|reconhe\w*|reconoc\w*|reconnai\w*|erkennen)\b/iu;
 
 function callBack(text: string): string | null {
   let seen = 0;

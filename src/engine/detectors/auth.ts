@@ -9,7 +9,7 @@ import { sameOrganisation } from '../organisation.js';
  */
 function dmarcFailStrength(policy: string | null | undefined): number {
   if (policy === 'reject') return 1;
-  if (policy === 'quarantine') return 0.8;
+  // p=quarantine, or a policy the results did not record.
   return policy === 'none' ? 0.5 : 0.8;
 }
 

@@ -8,7 +8,6 @@ import { isSocialFooterHost } from '../social.js';
 import { isUserContentLink } from '../user-content.js';
 
 
-/** Web links a reader can follow, without social-network footer links (they say nothing about the sender). */
 /** Web links a reader can follow, without social-network footer links, except those of `ownBrand` itself (Discord's mail linking to discord.com). */
 const webLinks = (input: DetectorInput, ownBrand?: Brand) =>
   input.urls.filter((u) => u.info && isClickable(u) && (u.info.scheme === 'http' || u.info.scheme === 'https') && u.info.host && (!isSocialFooterHost(u.info.host) || (ownBrand !== undefined && input.brands.owns(ownBrand, u.info.host))));

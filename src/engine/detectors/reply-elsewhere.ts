@@ -6,8 +6,7 @@
  * characters of the text, at most 20 "@" signs, an 80-character window before each.
  */
 import type { Detector } from '../detector.js';
-import { FREEMAIL_DOMAINS } from '../data/domains.js';
-import { registrableDomain } from '../../mail/url-info.js';
+import { addressFacts } from '../facts.js';
 
 const MAX_CHARS = 8000;
 const MAX_ADDRESSES = 20;
@@ -43,7 +42,7 @@ export const replyInTextElsewhere: Detector = {
       const domain = DOMAIN.exec(text.slice(at + 1, at + 1 + 260))?.[0]?.toLowerCase();
       if (!local || !domain) continue;
       const address = `${local.toLowerCase()}@${domain}`;
-      if (own.has(address) || !FREEMAIL_DOMAINS.has(registrableDomain(domain) || domain)) continue;
+      if (own.has(address) || !addressFacts(address).freemail) continue;
       const before = text.slice(Math.max(0, at - local.length - WINDOW), at - local.length).toLowerCase();
       const invitation = INVITATIONS.find((phrase) => before.includes(phrase));
       if (invitation) return [{ strength: 0.6, reason: `The text asks you to write to the free-mail address ${address} ("${invitation}"), not to the sender` }];

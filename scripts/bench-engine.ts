@@ -90,7 +90,9 @@ const jobs = Number(values.jobs ?? availableParallelism());
 if (jobs > 1) {
   const pool = createEnginePool({ size: jobs, config });
   const inWorker: number[] = [];
+  // Warm-up round: each worker compiles its own code, so its first messages are slow; not counted (as in bench-rspamd.ts).
   await poolRound(pool, raws, inWorker);
+  inWorker.length = 0;
   const poolRates = [await poolRound(pool, raws, inWorker), await poolRound(pool, raws, inWorker)];
   console.log(`worker pool, ${jobs} threads: ${median(poolRates).toFixed(0)} messages/s (rounds: ${poolRates.map((r) => r.toFixed(0)).join(', ')})`);
   inWorker.sort((a, b) => a - b);

@@ -1,10 +1,11 @@
 /**
- * npm run bench:rspamd -- <corpus-dir> [--jobs N (default: cores)] [--rounds N (default 3)]
+ * npm run bench:rspamd -- <corpus-dir> [--jobs N (default: cores)] [--rounds N (default 3)] [--warmup N (messages per worker)]
  *
  * Rspamd and phishgate on the same messages and cores, whole process: a private Rspamd (stock Debian
  * configuration, its own temporary config and ports, N normal workers) gets every message over HTTP
  * /checkv2, then phishgate's worker pool (N threads, as in bench-engine.ts) analyses the same messages;
- * the two alternate, round after round, after one warm-up round each. Prints messages/s (median of the
+ * the two alternate, round after round, after a warm-up of `--warmup` messages per worker each (default
+ * DEFAULT_WARMUP, cycling through the corpus; lib/engine-bench.ts says why). Prints messages/s (median of the
  * rounds), the ratio, CPU-milliseconds per message of each whole process, phishgate's per-message time in
  * its workers and the load average. Neither side uses the network: Rspamd's DNS goes to a stub that
  * answers NXDOMAIN at once (RBL, SURBL, SPF, DKIM, DMARC, fuzzy lookups cost a round trip, not a
@@ -21,12 +22,12 @@ import { parseArgs } from 'node:util';
 import { createEnginePool } from '../src/engine/worker-pool.js';
 import { startStubDnsServer } from '../test/support/stub-dns.js';
 import { processCpu } from './bench-support.js';
-import { feed, loadBenchCorpus, median, poolRound, quantile } from './lib/engine-bench.js';
+import { BENCH_CTX, cycled, DEFAULT_WARMUP, feed, loadBenchCorpus, median, poolRound, quantile } from './lib/engine-bench.js';
 
-const { values, positionals } = parseArgs({ options: { jobs: { type: 'string' }, rounds: { type: 'string' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { jobs: { type: 'string' }, rounds: { type: 'string' }, warmup: { type: 'string' } }, allowPositionals: true });
 const dir = positionals[0];
 if (!dir) {
-  console.error('usage: npm run bench:rspamd -- <corpus-dir> [--jobs N] [--rounds N]');
+  console.error('usage: npm run bench:rspamd -- <corpus-dir> [--jobs N] [--rounds N] [--warmup N]');
   process.exit(2);
 }
 if (spawnSync('rspamd', ['--version']).error) {
@@ -35,6 +36,7 @@ if (spawnSync('rspamd', ['--version']).error) {
 }
 const jobs = Number(values.jobs ?? availableParallelism());
 const rounds = Number(values.rounds ?? 3);
+const warmup = Number(values.warmup ?? DEFAULT_WARMUP);
 const { config, raws, megabytes } = await loadBenchCorpus(dir);
 
 const freePort = (): Promise<number> => new Promise((resolve) => {
@@ -128,9 +130,9 @@ const measure = async (cpu: () => number, round: () => Promise<number>): Promise
 
 const pool = createEnginePool({ size: jobs, config });
 const inWorker: number[] = [];
-await feed(raws, jobs * RSPAMD_IN_FLIGHT, check);
-await poolRound(pool, raws, inWorker);
-inWorker.length = 0;
+const warmupMessages = cycled(raws, warmup * jobs);
+await feed(warmupMessages, jobs * RSPAMD_IN_FLIGHT, check);
+await feed(warmupMessages, jobs * 4, (raw) => pool.analyzeRaw(raw, BENCH_CTX));
 const rs: Array<{ rate: number; cpuMs: number }> = [];
 const pg: Array<{ rate: number; cpuMs: number }> = [];
 for (let round = 0; round < rounds; round++) {
@@ -145,7 +147,7 @@ const rsRate = median(rs.map((x) => x.rate));
 const pgRate = median(pg.map((x) => x.rate));
 inWorker.sort((a, b) => a - b);
 const w = (q: number): string => quantile(inWorker, q).toFixed(2);
-console.log(`${raws.length} messages (${megabytes.toFixed(1)} MB) from ${dir}, ${jobs} Rspamd workers / ${jobs} phishgate threads, ${rounds} alternating rounds after a warm-up${redis ? ', Rspamd with Redis' : ', no Redis (Rspamd modules that need it are off)'}`);
+console.log(`${raws.length} messages (${megabytes.toFixed(1)} MB) from ${dir}, ${jobs} Rspamd workers / ${jobs} phishgate threads, ${rounds} alternating rounds after a warm-up of ${warmup} messages per worker${redis ? ', Rspamd with Redis' : ', no Redis (Rspamd modules that need it are off)'}`);
 console.log(`rspamd ${spawnSync('rspamd', ['--version']).stdout.toString().trim().split('\n').pop()}: ${rsRate.toFixed(0)} messages/s (rounds: ${rates(rs)}), ${median(rs.map((x) => x.cpuMs)).toFixed(2)} CPU-ms per message (worker processes)`);
 console.log(`phishgate: ${pgRate.toFixed(0)} messages/s (rounds: ${rates(pg)}), ${median(pg.map((x) => x.cpuMs)).toFixed(2)} CPU-ms per message (whole process: workers, main thread, GC)`);
 console.log(`ratio phishgate / rspamd: ${(pgRate / rsRate).toFixed(2)} by messages/s, ${(median(rs.map((x) => x.cpuMs)) / median(pg.map((x) => x.cpuMs))).toFixed(2)} by CPU per message`);

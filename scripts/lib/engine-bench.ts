@@ -33,6 +33,19 @@ export function poolRound(pool: EnginePool, raws: readonly Buffer[], inWorker: n
   return feed(raws, pool.size * 4, async (raw) => inWorker.push((await pool.analyzeRaw(raw, BENCH_CTX)).ms));
 }
 
+/**
+ * Messages each thread analyses before anything is measured. V8 keeps optimising the engine's code for its
+ * first few thousand messages, on background compiler threads: on train-extra (413 messages), after one pass
+ * the next four still cost 2.7 CPU-ms per message (0.8 of it on V8's background threads), after ten passes
+ * 2.1 (0.2, garbage collection helpers) (docs/performance.md, "The engine's own costs"). A server analyses
+ * far more messages per worker; what it spends per message then is the figure to compare. `--warmup 0`
+ * shows a fresh process.
+ */
+export const DEFAULT_WARMUP = 4000;
+
+/** `count` messages taken from `raws` in order, starting again at the first when it runs out. */
+export const cycled = (raws: readonly Buffer[], count: number): Buffer[] => Array.from({ length: raws.length ? count : 0 }, (_, i) => raws[i % raws.length]!);
+
 /** The q-quantile of an ascending array. */
 export const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 export const median = (xs: readonly number[]): number => quantile([...xs].sort((a, b) => a - b), 0.5);

@@ -114,6 +114,10 @@ function senderFacts(message: NormalizedMessage, brands: BrandIndex): SenderFact
   };
 }
 
+/** A whole token that is a domain name: labels of letters, digits and hyphens joined by dots, ending in letters. */
+const DOMAIN_NAME = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}\.?$/i;
+const TOKEN_SEPARATORS = /[\s<>()[\]{}"',;:|/!?*]+/;
+
 /** Scores brand claims: the display name and the address weigh most, body mentions least. */
 function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | 'words'>, ruleRaw: string[], brands: BrandIndex): BrandClaim[] {
   const claims = new Map<Brand, BrandClaim>();
@@ -133,9 +137,20 @@ function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | '
     if (read !== text) for (const [brand, count] of plain(read)) if (!found.has(brand)) found.set(brand, count);
     return found;
   };
+  // "ups.com [US]", "From paypal.com": a brand's own domain written in the name or subject claims the
+  // brand, whatever the case of its letters ("UPS" alone is a case-sensitive keyword).
+  const ofNamed = (text: string): Map<Brand, number> => {
+    const found = of(text);
+    for (const token of text.split(TOKEN_SEPARATORS, 20)) {
+      if (token.length > 253 || !DOMAIN_NAME.test(token)) continue;
+      const owner = brands.ownerOf(token.toLowerCase().replace(/\.$/, ''));
+      if (owner && !found.has(owner)) found.set(owner, 1);
+    }
+    return found;
+  };
   const { sender, message, html } = facts;
-  add(of(sender.displayName), 3, 'display name');
-  add(of(message.subject), 2, 'subject');
+  add(ofNamed(sender.displayName), 3, 'display name');
+  add(ofNamed(message.subject), 2, 'subject');
   // Only the local part: "paypal-service@evil.com" claims PayPal, "jane@gmail.com" does not claim Google.
   add(of(sender.address.slice(0, Math.max(0, sender.address.lastIndexOf('@'))).replace(/[._+-]+/g, ' ')), 2, 'sender address');
   add(brands.mentions(facts.words, ruleRaw, 400), 1, 'text', 2);

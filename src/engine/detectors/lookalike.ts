@@ -39,6 +39,19 @@ function brandInSubdomain(input: DetectorInput, subdomain: string): string | nul
   return null;
 }
 
+/** A brand's host name as one of the first two path segments ("evil.example/onlinebanking.mybank.com/login"). */
+const HOST_SEGMENT = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i;
+
+/** "host.example/www.paypal.com/signin": a brand's host written where a reader skimming the link sees it. */
+function brandHostInPath(input: DetectorInput, path: string): { host: string; brand: string } | null {
+  for (const segment of path.split('/', 3)) {
+    if (!segment || segment.length > 253 || !HOST_SEGMENT.test(segment)) continue;
+    const owner = input.brands.ownerOf(segment.toLowerCase());
+    if (owner) return { host: segment.toLowerCase(), brand: owner.name };
+  }
+  return null;
+}
+
 export const urlHomograph: Detector = {
   id: 'URL_HOMOGRAPH',
   group: 'url',
@@ -81,7 +94,12 @@ export const urlLookalike: Detector = {
       }
       if (input.brands.ownerOf(info.host) || TRACKER_DOMAINS.has(info.domain)) continue;
       const embedded = brandInSubdomain(input, info.subdomain);
-      if (embedded) hits.push({ strength: 0.8, reason: `Link host ${info.host.slice(0, 80)} puts ${embedded} in front of the unrelated domain ${info.domain}`, url: u.url, flag: 'lookalike', brand: embedded });
+      if (embedded) {
+        hits.push({ strength: 0.8, reason: `Link host ${info.host.slice(0, 80)} puts ${embedded} in front of the unrelated domain ${info.domain}`, url: u.url, flag: 'lookalike', brand: embedded });
+        continue;
+      }
+      const inPath = brandHostInPath(input, info.path);
+      if (inPath) hits.push({ strength: 0.8, reason: `Link on the unrelated domain ${info.domain} puts ${inPath.host} (${inPath.brand}) in its path`, url: u.url, flag: 'lookalike', brand: inPath.brand });
     }
     return hits.sort((a, b) => b.strength - a.strength).slice(0, 3);
   },

@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --duration 10 --connections 50 --db URL --profile DIR --only analyze|list --history N]
+ * npm run bench:api [-- --duration 10 --connections 50 --warmup 10 --db URL --profile DIR --only analyze|list --history N --node-args="…"]
  *
  * Starts a real `phishgate serve` child process (SQLite in a temp dir unless --db is given), creates an
  * enterprise tenant and key, raises the rate limit by config, then drives POST /v1/analyze and
@@ -9,7 +9,10 @@
  * serve with `--cpu-prof` (one .cpuprofile per thread, workers included, written to DIR at exit); `--only` measures one
  * scenario (the warm-up's analyses still fill the list). `--history N` (SQLite only) adds N older analyses,
  * copies of the warm-up's, spread over the retention period before the runs, so the listing and the inserts
- * meet a history of that size.
+ * meet a history of that size. `--warmup S` sets the unmeasured warm-up (default 10 s: after 2 s, the default
+ * until 2026-11-24 afternoon, the JIT was still compiling through the measured run and took about a fifth of
+ * the server's CPU; docs/performance.md). `--node-args="…"`
+ * passes flags to serve's node (e.g. `--node-args="--max-semi-space-size=32"`).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -27,7 +30,9 @@ const { values } = parseArgs({
     processes: { type: 'string', default: '1' },
     profile: { type: 'string' },
     only: { type: 'string' },
+    'node-args': { type: 'string' },
     history: { type: 'string', default: '0' },
+    warmup: { type: 'string', default: '10' },
   },
 });
 const history = Number(values.history);
@@ -108,14 +113,14 @@ async function measured<T>(pids: number[], work: () => Promise<T>): Promise<[T, 
 async function main(): Promise<void> {
   const tenant = JSON.parse((await runPhishgate(['tenant', 'create', '--name', 'bench', '--plan', 'enterprise'], env)).stdout);
   const { key } = JSON.parse((await runPhishgate(['key', 'create', '--tenant', tenant.id], env)).stdout);
-  const servers = await Promise.all(Array.from({ length: Number(values.processes) }, () => startBenchServer(env, values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : [])));
+  const servers = await Promise.all(Array.from({ length: Number(values.processes) }, () => startBenchServer(env, [...(values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : []), ...(values['node-args']?.split(' ').filter(Boolean) ?? [])])));
   const urls = servers.map((s) => `http://${s.address}`);
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   const duration = Number(values.duration);
   const connections = Number(values.connections);
   try {
     // Warm-up (JIT, SQLite page cache) is not measured.
-    await run({ url: urls[0]!, duration: 2, connections, requests: [{ method: 'POST', path: '/v1/analyze', headers, body: SAMPLE }] });
+    await run({ url: urls[0]!, duration: Number(values.warmup), connections, requests: [{ method: 'POST', path: '/v1/analyze', headers, body: SAMPLE }] });
     if (history > 0) addHistory(env.PHISHGATE_DB, history);
     const pids = servers.map((s) => s.pid);
     const [analyze, analyzeCpu] = values.only === 'list' ? [[], []] : await measured(pids, () => Promise.all(
@@ -131,7 +136,7 @@ async function main(): Promise<void> {
     if (analyze.length > 1) rows.push({ ...rows[0]!, scenario: 'POST /v1/analyze (all processes, sum)', 'requests/s (mean)': rows.reduce((s, r) => s + r['requests/s (mean)'], 0) });
     if (list) rows.push(summary('GET /v1/analyses?limit=50', list, listCpu[0]));
     if (pages) rows.push(summary('GET /v1/analyses?limit=50&offset=(random)', pages, pagesCpu[0]));
-    console.log(`database: ${values.db ? values.db.replace(/:[^:@/]*@/, ':***@') : 'SQLite (temp file)'}, processes: ${urls.length}, connections: ${connections}, duration: ${duration}s, history: ${total} analyses listed`);
+    console.log(`database: ${values.db ? values.db.replace(/:[^:@/]*@/, ':***@') : 'SQLite (temp file)'}, processes: ${urls.length}, connections: ${connections}, warm-up: ${values.warmup}s, duration: ${duration}s, history: ${total} analyses listed`);
     console.table(rows);
     console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${availableParallelism()} cores)`);
   } finally {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loader.js';
 import { scoreRules, type Fired, type ScoringConfig } from '../../src/engine/scoring.js';
@@ -54,8 +55,25 @@ describe('the classifier assists, bounded on both sides (docs/detection.md "The 
     expect(scoreRules([rule('URL_SHORTENER', 'url', 0.9), classifier(-2)], config).verdict).toBe('safe');
   });
 
-  it('is configurable: a higher alone_max_score lets it flag alone', () => {
-    const lenient = { ...config, classifier: { ...config.classifier!, aloneMaxScore: 0.75 } };
+  it('never doubles weak evidence: two weak phrases from a stranger plus its strongest call stay below phishing', () => {
+    // A bank's "un nuovo documento è disponibile … Gentile Cliente" (docs/detection.md "The classifier assists").
+    const weak = [rule('WIRE_TRANSFER_REQUEST', 'language', 0.6), rule('GENERIC_GREETING', 'language', 0.48)];
+    const scored = scoreRules([...weak, classifier(4)], config);
+    expect(weightOf(scored, 'CLASSIFIER_PHISH')).toBeLessThanOrEqual(engine.classifier_bounds.max_positive + 1e-9);
+    expect(scored.score).toBeLessThan(engine.thresholds.phishing);
+  });
+
+  it('documents the bounds it runs with (docs/detection.md table = config/default.yaml)', () => {
+    const doc = readFileSync(new URL('../../docs/detection.md', import.meta.url), 'utf8');
+    for (const key of ['alone_max_score', 'other_evidence_min', 'max_positive', 'max_negative'] as const) {
+      const row = new RegExp(`^\\| \`${key}\` \\| ([0-9.]+) \\|`, 'm').exec(doc);
+      expect(row, key).not.toBeNull();
+      expect(Number(row![1]), key).toBe(engine.classifier_bounds[key]);
+    }
+  });
+
+  it('is configurable: a higher alone_max_score and max_positive let it flag alone', () => {
+    const lenient = { ...config, classifier: { ...config.classifier!, aloneMaxScore: 0.75, maxPositive: 4 } };
     expect(scoreRules([classifier(4)], lenient).verdict).toBe('suspicious');
   });
 });

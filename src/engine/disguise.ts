@@ -10,7 +10,7 @@ import type { Brand } from './data/brand-types.js';
 import { categoryOf } from './lexicon/index.js';
 import type { PhraseMatcher } from './text/phrase-matcher.js';
 import { lookalikeReadings, removeInvisible, unconfuse } from './text/normalise.js';
-import { rawWords, words } from './text/words.js';
+import { wordViews } from './text/words.js';
 
 export interface Disguise {
   /** "display name", "subject", "link text". */
@@ -46,19 +46,24 @@ function inspect(where: string, text: string, brands: BrandIndex, lexicon: Phras
   if (!text) return null;
   const sample = text.slice(0, 500);
   const shown = sample.slice(0, 80);
-  const plainBrands = brands.mentions(words(sample, 60), rawWords(sample, 60));
-  const plainAsks = asksIn(lexicon, words(sample, 60));
+  // Each reading is made once (these run for the display name, the subject and up to 50 link texts).
+  const plainWords = wordViews(sample, 60);
+  const plainBrands = brands.mentions(plainWords.folded, plainWords.raw);
+  const plainAsks = asksIn(lexicon, plainWords.folded);
   const firstBrand = (found: Map<Brand, number>): Brand | null => found.keys().next().value ?? null;
 
-  const read = readLookalikes(unconfuse(removeInvisible(sample).text).text);
+  const cleaned = removeInvisible(sample);
+  const unconfused = unconfuse(cleaned.text);
+  const read = readLookalikes(unconfused.text);
   if (read !== sample) {
-    const readBrands = brands.mentions(words(read, 60), rawWords(read, 60));
+    const readWords = wordViews(read, 60);
+    const readBrands = brands.mentions(readWords.folded, readWords.raw);
     const newBrand = [...readBrands.keys()].find((b) => !plainBrands.has(b)) ?? null;
-    const newAsk = asksIn(lexicon, words(read, 60)).find((a) => !plainAsks.includes(a)) ?? null;
+    const newAsk = asksIn(lexicon, readWords.folded).find((a) => !plainAsks.includes(a)) ?? null;
     if (newBrand || newAsk) return { where, shown, how: 'look-alike letters', brand: newBrand, ask: newAsk };
   }
-  const hidden = removeInvisible(sample).hidden;
-  const mixed = unconfuse(removeInvisible(sample).text).mixed.length;
+  const hidden = cleaned.hidden;
+  const mixed = unconfused.mixed.length;
   if ((hidden > 0 || mixed > 0) && (plainBrands.size > 0 || plainAsks.length > 0)) {
     return { where, shown, how: hidden > 0 ? 'invisible characters' : 'mixed scripts', brand: firstBrand(plainBrands), ask: plainAsks[0] ?? null };
   }

@@ -13,7 +13,7 @@ import { FREEMAIL_DOMAINS } from './data/domains.js';
 import type { PhraseHit, PhraseMatcher } from './text/phrase-matcher.js';
 import { withoutNegated } from './lexicon/negation.js';
 import { guessLanguage } from './text/language.js';
-import { rawWords, removeAddresses, words } from './text/words.js';
+import { removeAddresses, wordViews } from './text/words.js';
 import type { AnalysisContext } from './types.js';
 import { trimEndMatching } from '../core/trim.js';
 
@@ -130,7 +130,10 @@ function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | '
       claims.set(brand, claim);
     }
   };
-  const plain = (text: string): Map<Brand, number> => brands.mentions(words(text, 200), rawWords(text, 200));
+  const plain = (text: string): Map<Brand, number> => {
+    const { folded, raw } = wordViews(text, 200);
+    return brands.mentions(folded, raw);
+  };
   // "PayPaI" claims PayPal as much as "PayPal" does: the look-alike reading adds the brands it reveals.
   const of = (text: string): Map<Brand, number> => {
     const found = plain(text);
@@ -176,7 +179,7 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
   // Addresses and URLs are judged by their own rules; as words they would make "jane@gmail.com" a
   // mention of Google.
   const prose = removeAddresses(ruleText).replace(URL_IN_TEXT, ' ');
-  const folded = words(prose, options.maxWords);
+  const { folded, raw: proseRaw } = wordViews(prose, options.maxWords);
   if (folded.length >= options.maxWords) coverage.push(`language rules read the first ${options.maxWords} words`);
   const sender = senderFacts(message, deps.brands);
   const recipientDomains = new Set<string>();
@@ -206,7 +209,7 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
     sender,
     recipientDomains,
     protectedLabels,
-    claims: brandClaims(partial, rawWords(prose, options.maxWords), deps.brands),
+    claims: brandClaims(partial, proseRaw, deps.brands),
     disguises: findDisguises({ displayName: sender.displayName, subject: message.subject, linkTexts: extracted.urls.flatMap((u) => u.texts).slice(0, 50) }, deps.brands, deps.lexicon),
     brands: deps.brands,
     language: guessLanguage(folded),

@@ -164,7 +164,8 @@ export function parseHtml(html: string, options: HtmlOptions): HtmlFacts {
 export function collapse(text: string): string {
   return text
     .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
-    .replace(/[ \t\r\f\v\u00a0]+/g, ' ')
+    // A run of white space becomes one space; a lone space already is one, and is left alone (most of them).
+    .replace(/[ \t\r\f\v\u00a0]{2,}|[\t\r\f\v\u00a0]/g, ' ')
     .replace(/ ?\n[\s]*/g, '\n')
     .trim();
 }

@@ -62,26 +62,29 @@ const FURNITURE: readonly RegExp[] = [
   /\b(?:\d{1,5} [a-z][a-z .'-]{1,40} (?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|suite|way|plaza|square|parkway|pkwy)\b|(?:suite|ste|floor|unit) \d{1,5}\b|p\.? ?o\.? box \d|\d{1,4},? (?:rue|avenue|boulevard|bd|allee|place|chemin|quai) |(?:strasse|str\.|weg|platz|allee|gasse) \d{1,4}\b|\b(?:calle|avenida|av\.|paseo|plaza|via|viale|piazza|corso|rua|praca|largo|travessa) [a-z .'-]{1,40},? \d{1,4}\b|\b[a-z]{3,}(?:straat|laan|weg|plein|gracht|kade) \d{1,4}\b)/,
 ];
 
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 /** Lower case, accents removed: the furniture patterns are written that way. */
 function foldLine(line: string): string {
+  // ASCII has no compatibility forms or combining marks: lower-casing is all there is to do (most lines).
+  if (ASCII_ONLY.test(line)) return line.toLowerCase();
   return line.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
 
-function wordCount(line: string): number {
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** More than `max` runs of letters and digits? Stops counting there (every line of a body is asked). */
+function moreWordsThan(line: string, max: number): boolean {
+  WORD.lastIndex = 0;
   let n = 0;
-  let inWord = false;
-  for (const ch of line) {
-    const letter = /[\p{L}\p{N}]/u.test(ch);
-    if (letter && !inWord) n++;
-    inWord = letter;
-  }
-  return n;
+  while (WORD.exec(line)) if (++n > max) return true;
+  return false;
 }
 
 export function isFurniture(line: string): boolean {
   const folded = foldLine(line.trim().slice(0, MAX_LINE));
   if (!folded) return false;
-  if (wordCount(folded) > MAX_FURNITURE_WORDS) return false;
+  if (moreWordsThan(folded, MAX_FURNITURE_WORDS)) return false;
   return FURNITURE.some((pattern) => pattern.test(folded));
 }
 

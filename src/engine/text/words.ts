@@ -14,7 +14,11 @@ const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /** Lower-case, diacritics removed, common ligatures expanded. */
 export function fold(text: string): string {
-  const normalised = normaliseText(text);
+  return foldNormalised(normaliseText(text));
+}
+
+/** `fold` of text `normaliseText` has already read. */
+function foldNormalised(normalised: string): string {
   // ASCII has no compatibility forms, diacritics or ligatures: lower-casing is all that is left to do.
   if (ASCII_ONLY.test(normalised)) return normalised.toLowerCase();
   return normalised
@@ -26,24 +30,29 @@ export function fold(text: string): string {
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/** Folded words of `text`, at most `max` of them. */
-export function words(text: string, max = Number.MAX_SAFE_INTEGER): string[] {
+function wordsOf(text: string, max: number): string[] {
   const out: string[] = [];
-  for (const match of fold(text).matchAll(WORD)) {
+  for (const match of text.matchAll(WORD)) {
     out.push(match[0]);
     if (out.length >= max) break;
   }
   return out;
 }
 
+/** Folded words of `text`, at most `max` of them. */
+export function words(text: string, max = Number.MAX_SAFE_INTEGER): string[] {
+  return wordsOf(fold(text), max);
+}
+
 /** Words as written (case and accents kept), for keywords that only count when capitalised ("Orange"). */
 export function rawWords(text: string, max = Number.MAX_SAFE_INTEGER): string[] {
-  const out: string[] = [];
-  for (const match of normaliseText(text).matchAll(WORD)) {
-    out.push(match[0]);
-    if (out.length >= max) break;
-  }
-  return out;
+  return wordsOf(normaliseText(text), max);
+}
+
+/** `words` and `rawWords` of the same text, normalising it once (most callers want both). */
+export function wordViews(text: string, max = Number.MAX_SAFE_INTEGER): { folded: string[]; raw: string[] } {
+  const normalised = normaliseText(text);
+  return { folded: wordsOf(foldNormalised(normalised), max), raw: wordsOf(normalised, max) };
 }
 
 const ADDRESS_DELIMITER = /[\s<>()"',;:@[\]]/;

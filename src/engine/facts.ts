@@ -11,6 +11,7 @@ import type { BrandClaim, Judgement } from './judgement-types.js';
 import type { Brand } from './data/brand-types.js';
 import { FREEMAIL_DOMAINS } from './data/domains.js';
 import type { PhraseHit, PhraseMatcher } from './text/phrase-matcher.js';
+import { withoutNegated } from './lexicon/negation.js';
 import { guessLanguage } from './text/language.js';
 import { rawWords, removeAddresses, words } from './text/words.js';
 import type { AnalysisContext } from './types.js';
@@ -200,7 +201,7 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
     bodyText,
     ruleText,
     words: folded,
-    phrases: deps.lexicon.find(folded, 200),
+    phrases: withoutNegated(deps.lexicon.find(folded, 200), folded),
     urls: extracted.urls,
     sender,
     recipientDomains,

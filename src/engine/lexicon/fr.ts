@@ -46,8 +46,8 @@ export const FR: Lexicon = {
     'saisi~|entrez|indiquez|renseign~|communiquez|fournir|fournissez votre|vos mot|code|identifiant|identifiants|numero|coordonnees',
     'cliquez|appuyez ici|dessous pour verifier|confirmer|valider|debloquer|reactiver|mettre',
     'cliquez|appuyez sur le lien|bouton ci? dessous? pour verifier|confirmer|valider|debloquer|reactiver|mettre',
-    'coordonnees|informations bancaires',
-    'coordonnees|informations de paiement',
+    'vos coordonnees|informations bancaires',
+    'vos coordonnees|informations de paiement',
     'conserver|garder votre? mot de passe actuel',
   ],
   payment: [

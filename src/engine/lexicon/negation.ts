@@ -1,0 +1,35 @@
+import type { PhraseHit } from '../text/phrase-matcher.js';
+import { categoryOf } from './index.js';
+
+/**
+ * Everyday mail says what it is not: "no rush, y a pas d'urgence", "nicht dringend", "non è urgente";
+ * and banks warn what they never ask: "A Caixa nunca lhe pede códigos ou dados de acesso", "non ti
+ * chiederà mai codici o credenziali". A pressure phrase right after a plain negation, or an ask a few
+ * words after "never", says the opposite of the lure it resembles (docs/detection.md "Rules", language).
+ * Folded words (lower case, no accents), every language of the lexicon.
+ */
+const NOT = new Set(['not', 'no', 'nothing', 'nicht', 'kein', 'keine', 'nichts', 'pas', 'sans', 'rien', 'non', 'niet', 'geen', 'niets', 'nao', 'sem', 'nada', 'nem', 'ni']);
+const NEVER = new Set(['never', 'niemals', 'nie', 'jamais', 'nunca', 'mai', 'nooit', 'jamas']);
+
+/**
+ * Words looked back from a phrase: "no es urgente" (2), "y a pas d urgence" (2); "nunca lhe pede codigos ou
+ * dados" (6). A plain negation only undoes a one-word pressure term ("urgence", "dringend"): in "if it is
+ * not scheduled within 48 hours" the deadline stands.
+ */
+const NOT_REACH = 2;
+const NEVER_REACH = 7;
+
+function precededBy(words: readonly string[], index: number, set: ReadonlySet<string>, reach: number): boolean {
+  for (let i = Math.max(0, index - reach); i < index; i++) if (set.has(words[i]!)) return true;
+  return false;
+}
+
+/** The lexicon's hits without pressure phrases under a negation and asks under "never". */
+export function withoutNegated(hits: readonly PhraseHit[], words: readonly string[]): PhraseHit[] {
+  return hits.filter((hit) => {
+    const category = categoryOf(hit.tag);
+    if (category === 'urgency') return !(hit.text.indexOf(' ') < 0 && precededBy(words, hit.index, NOT, NOT_REACH)) && !precededBy(words, hit.index, NEVER, NEVER_REACH);
+    if (category === 'credential' || category === 'payment' || category === 'wire' || category === 'giftcard') return !precededBy(words, hit.index, NEVER, NEVER_REACH);
+    return true;
+  });
+}

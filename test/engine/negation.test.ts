@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createLexiconMatcher, categoryOf } from '../../src/engine/lexicon/index.js';
+import { withoutNegated } from '../../src/engine/lexicon/negation.js';
+import { words } from '../../src/engine/text/words.js';
+
+const lexicon = createLexiconMatcher();
+const categories = (text: string): string[] => {
+  const folded = words(text, 400);
+  return withoutNegated(lexicon.find(folded, 200), folded).map((h) => categoryOf(h.tag));
+};
+
+describe('negated phrases (src/engine/lexicon/negation.ts)', () => {
+  it('drops pressure under a plain negation, in several languages', () => {
+    for (const text of ["Tu peux me faire un virement quand tu veux, y a pas d'urgence.", 'Das ist nicht dringend, melde dich nächste Woche.', 'No es urgente, cuando puedas.', 'Non è urgente, con calma.', 'Het is niet dringend.', 'Não é urgente, quando puder.']) {
+      expect(categories(text), text).not.toContain('urgency');
+    }
+  });
+
+  it('keeps pressure that is not negated', () => {
+    for (const text of ["C'est une urgence, répondez immédiatement.", 'If a redelivery is not scheduled within 48 hours, the parcel is returned.', 'Bitte dringend überweisen.', 'Es urgente, responda hoy.', 'È urgente, rispondi subito.']) {
+      expect(categories(text), text).toContain('urgency');
+    }
+  });
+
+  it('drops an ask a few words after "never" (a bank\'s warning), keeps the same ask otherwise', () => {
+    expect(categories('A Caixa nunca lhe pede códigos ou dados de acesso por e-mail.')).not.toContain('credential');
+    expect(categories('We will never ask you to confirm your password by e-mail.')).not.toContain('credential');
+    expect(categories('Please confirm your password to keep your mailbox.')).toContain('credential');
+    // "Do not ignore this: verify your account" stays an ask: only "never" reaches that far.
+    expect(categories('Do not ignore this message, verify your account today.')).toContain('credential');
+  });
+});

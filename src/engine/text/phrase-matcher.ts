@@ -42,11 +42,16 @@ function compileSlot(raw: string): Slot {
   return slot;
 }
 
+/** The first two UTF-16 units of a word as one number. */
+const startOf = (word: string): number => word.charCodeAt(0) * 65536 + word.charCodeAt(1);
+
 const slotMatches = (slot: Slot, word: string): boolean => slot.any || slot.exact.has(word) || slot.prefixes.some((p) => word.startsWith(p));
 
 export class PhraseMatcher {
   private readonly byWord = new Map<string, Pattern[]>();
   private readonly byPrefix = new Map<string, Pattern[]>();
+  /** First two characters of every `byPrefix` key: most words start no prefix, and are told so without a slice. */
+  private readonly prefixStarts = new Set<number>();
 
   constructor(entries: Array<{ pattern: string; tag: string }>) {
     for (const { pattern, tag } of entries) {
@@ -58,6 +63,7 @@ export class PhraseMatcher {
       for (const prefix of first.prefixes) {
         if (prefix.length < 3) throw new Error(`prefix too short in "${pattern}"`);
         this.index(this.byPrefix, prefix.slice(0, 3), compiled);
+        this.prefixStarts.add(startOf(prefix));
       }
     }
   }
@@ -74,7 +80,7 @@ export class PhraseMatcher {
     for (let i = 0; i < words.length && hits.length < limit; i++) {
       const word = words[i]!;
       const exact = this.byWord.get(word);
-      const prefixed = word.length >= 3 ? this.byPrefix.get(word.slice(0, 3)) : undefined;
+      const prefixed = word.length >= 3 && this.prefixStarts.has(startOf(word)) ? this.byPrefix.get(word.slice(0, 3)) : undefined;
       // Most words start no pattern: no list is built for them.
       if (!exact && !prefixed) continue;
       const candidates = exact && prefixed ? [...exact, ...prefixed] : (exact ?? prefixed)!;

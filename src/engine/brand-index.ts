@@ -33,6 +33,8 @@ export class BrandIndex {
   private readonly catalogue: ReadonlyArray<{ label: string; skeleton: string; target: string; brand: Brand | null }>;
   /** Catalogue-only lookalike verdicts by label: the same domains recur across messages. Bounded. */
   private readonly cache = new Map<string, LookalikeMatch | null>();
+  /** Brands with regional members on their own domains (Brand.members). */
+  private readonly members: readonly Brand[];
 
   constructor(brands: readonly Brand[] = BRAND_CATALOGUE) {
     this.brands = brands;
@@ -45,15 +47,35 @@ export class BrandIndex {
       for (const label of new Set(labels)) this.labels.push({ label, skeleton: skeleton(label), brand: i });
     });
     this.keywords = new PhraseMatcher(entries);
+    this.members = brands.filter((b) => b.members !== undefined);
     this.catalogue = this.labels.map((l) => ({ label: l.label, skeleton: l.skeleton, target: this.brands[l.brand]?.name ?? l.label, brand: this.brands[l.brand] ?? null }));
   }
 
-  /** Brand that owns `host` (the host or one of its parent domains is a listed domain). */
+  /** Brand that owns `host` (the host or one of its parent domains is a listed domain, or a member's domain). */
   ownerOf(host: string): Brand | null {
     const h = host.toLowerCase();
     if (userContentStrength(h) > 0) return null;
     const i = this.owner.longest(h);
-    return i === undefined ? null : (this.brands[i] ?? null);
+    return i === undefined ? this.memberOwner(h) : (this.brands[i] ?? null);
+  }
+
+  /** True when `host` belongs to a brand only by its members' naming pattern (Brand.members), not a listed domain. */
+  isMemberPatternOnly(host: string): boolean {
+    const h = host.toLowerCase();
+    return this.owner.longest(h) === undefined && this.memberOwner(h) !== null;
+  }
+
+  /** The federation whose member naming pattern `host`'s last two labels follow (Brand.members). */
+  private memberOwner(host: string): Brand | null {
+    const dot = host.lastIndexOf('.');
+    if (dot <= 0 || this.members.length === 0) return null;
+    const suffix = host.slice(dot + 1);
+    const label = host.slice(host.lastIndexOf('.', dot - 1) + 1, dot);
+    for (const brand of this.members) {
+      const { prefixes, suffixes } = brand.members!;
+      if (suffixes.includes(suffix) && prefixes.some((p) => label.startsWith(p) && label.length > p.length)) return brand;
+    }
+    return null;
   }
 
   /**
@@ -78,7 +100,7 @@ export class BrandIndex {
   owns(brand: Brand, host: string): boolean {
     const h = host.toLowerCase();
     if (userContentStrength(h) > 0) return false;
-    return brand.domains.some((d) => h === d || h.endsWith(`.${d}`));
+    return brand.domains.some((d) => h === d || h.endsWith(`.${d}`)) || (brand.members !== undefined && this.memberOwner(h) === brand);
   }
 
   /** Brands named in folded words (keywords) and raw words (case-sensitive keywords), with counts. */
@@ -131,6 +153,9 @@ export class BrandIndex {
       // Labels under 8 characters only by substitution or swap ("paypa1", "amaozn"): "vast" is not
       // "avast" and "online" is not "t-online".
       if (c.skeleton.length < 8 && skel.length !== c.skeleton.length) continue;
+      // ...and only when the name itself has the brand's length: "ac-lyon" folds to "adyon" (hyphen
+      // dropped, "cl" read as "d"), one letter from "adyen", but a French school's domain is no Adyen.
+      if (c.skeleton.length < 8 && lower.length !== c.label.length) continue;
       const max = c.label.length >= 9 ? 2 : 1;
       if (editDistance(skel, c.skeleton, max) <= max) return { target: c.target, brand: c.brand, genuine: c.label, how: 'typo' };
     }

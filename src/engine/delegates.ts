@@ -12,9 +12,22 @@ const SENDS_FOR_MEMBERS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['Interac', new Set(['BMO', 'RBC Royal Bank', 'TD Bank', 'Scotiabank', 'CIBC', 'Desjardins', 'National Bank of Canada', 'Tangerine', 'Simplii Financial'])],
 ]);
 
+/**
+ * Billing platforms mail receipts and invoices in their merchants' names ("Notion Labs, Inc."
+ * <invoice+statements+acct_…@stripe.com>). Not for banks, payment and crypto services, security vendors or
+ * public bodies: a platform invoice in their name (the "Norton renewal, call us" scam) stays an impersonation.
+ */
+const BILLING_PLATFORMS: ReadonlySet<string> = new Set(['Stripe', 'Square', 'Intuit / QuickBooks', 'Xero', 'FreshBooks']);
+const NEVER_BILLED_FOR: ReadonlySet<string> = new Set(['bank', 'payment', 'crypto', 'security', 'government']);
+
+/** True when `sender` is a billing platform that mails in `claimed`'s name (a merchant's receipt). */
+export function billsFor(sender: Brand | null, claimed: Brand): boolean {
+  return sender !== null && sender !== claimed && BILLING_PLATFORMS.has(sender.name) && !NEVER_BILLED_FOR.has(claimed.sector ?? '');
+}
+
 /** True when `sender` (the brand owning the sending domain) may send mail in the name of `claimed`. */
 export function sendsFor(sender: Brand, claimed: Brand): boolean {
-  if (sender === claimed) return true;
+  if (sender === claimed || billsFor(sender, claimed)) return true;
   if (claimed.parent && claimed.parent === sender.name) return true;
   if (sender.parent && sender.parent === claimed.name) return true;
   if (sender.parent && sender.parent === claimed.parent) return true;

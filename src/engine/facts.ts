@@ -12,6 +12,7 @@ import type { Brand } from './data/brand-types.js';
 import { FREEMAIL_DOMAINS } from './data/domains.js';
 import type { PhraseHit, PhraseMatcher } from './text/phrase-matcher.js';
 import { withoutNegated } from './lexicon/negation.js';
+import { displayNameClaimPoints } from './display-name.js';
 import { guessLanguage } from './text/language.js';
 import { removeAddresses, wordViews } from './text/words.js';
 import type { AnalysisContext } from './types.js';
@@ -153,7 +154,8 @@ function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | '
     return found;
   };
   const { sender, message, html } = facts;
-  add(ofNamed(sender.displayName), 3, 'display name');
+  const namePoints = displayNameClaimPoints(sender.displayName, sender.address);
+  if (namePoints > 0) add(ofNamed(sender.displayName), namePoints, 'display name');
   add(ofNamed(message.subject), 2, 'subject');
   // Only the local part: "paypal-service@evil.com" claims PayPal, "jane@gmail.com" does not claim Google.
   add(of(sender.address.slice(0, Math.max(0, sender.address.lastIndexOf('@'))).replace(/[._+-]+/g, ' ')), 2, 'sender address');

@@ -67,9 +67,18 @@ export function isForwarded(facts: Pick<MessageFacts, 'message' | 'bodyText'>): 
   return FORWARD_SUBJECT.test(facts.message.subject) || FORWARD_DIVIDER.test(facts.bodyText.slice(0, 5000));
 }
 
+/** An out-of-office or other automatic reply quotes the subject it answers ("Automatic reply: Budget in SharePoint"). */
+const AUTO_REPLY_SUBJECT = /^\s*(?:automatic reply|auto(?:matic)?[- ]?reply|out of office|r[ée]ponse automatique|absence|abwesenheitsnotiz|automatische antwort|respuesta autom[áa]tica|risposta automatica|automatisch antwoord|resposta autom[áa]tica)\s*:/i;
+
 function countingClaims(facts: MessageFacts): BrandClaim[] {
   const forwarded = isForwarded(facts);
-  return facts.claims.filter((c) => c.score >= CLAIM_THRESHOLD && !footerOnly(c) && !(forwarded && c.where.every((w) => w === 'text' || w === 'image text')));
+  const autoReply = AUTO_REPLY_SUBJECT.test(facts.message.subject);
+  return facts.claims.filter((c) => {
+    if (c.score < CLAIM_THRESHOLD || footerOnly(c)) return false;
+    if (forwarded && c.where.every((w) => w === 'text' || w === 'image text')) return false;
+    // The brand in an automatic reply's subject is the original mail's; it claims only with more than the subject.
+    return !(autoReply && c.where.includes('subject') && c.score - 2 < CLAIM_THRESHOLD);
+  });
 }
 
 /**

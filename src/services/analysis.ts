@@ -12,7 +12,8 @@ import { findAnalysis, findAnalysesByIds, insertAnalysis, listAnalyses, listAnal
 import { buildRecord, entryToStored, type StoredAnalysis } from './analysis-record.js';
 import type { ServiceContext } from './context.js';
 import { messageSummary, recipientList } from './message-summary.js';
-import { inTransaction, isUniqueViolation } from '../store/transaction.js';
+import { isUniqueViolation } from '../store/transaction.js';
+import { createGroupCommit } from '../store/group-commit.js';
 import type { ListService } from './lists.js';
 import type { QuotaService, QuotaState } from './quota.js';
 import { createIdempotencyStore, DEFAULT_IDEMPOTENCY_WINDOW_MS, idempotencyClaim, type IdempotencyClaim } from './idempotency.js';
@@ -93,6 +94,8 @@ export interface AnalysisServiceDeps extends ServiceContext {
 export function createAnalysisService(deps: AnalysisServiceDeps) {
   const { store, clock, newId, engine, quota, lists } = deps;
   const retries = createIdempotencyStore(store, deps.idempotencyWindowMs ?? DEFAULT_IDEMPOTENCY_WINDOW_MS, () => clock.now());
+  // Analyses finished in the same turn of the event loop share one SQLite commit (store/group-commit.ts).
+  const commits = createGroupCommit(store);
   const scopeOf = (principal: Principal): AnalysisScope => ({
     tenantId: principal.tenant.id,
     livemode: principal.livemode,
@@ -167,7 +170,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     const completedAt = toIso(clock.now());
     const id = options.queued?.id ?? newId('an');
     const createdAt = options.queued?.createdAt ?? completedAt;
-    const { record, quotaAfter, stored } = await inTransaction(store, async (trx) => {
+    const { record, quotaAfter, stored } = await commits.run(async (trx) => {
       // The retry key first: a transaction that loses the key to another process fails before it charges.
       if (retry) await retries.claim(trx, retry.claim, id, completedAt, retry.stale);
       const charge = charging ? await quota.charge(trx, principal.tenant) : null;

@@ -38,6 +38,13 @@ export interface Brand {
    * exactly as given here (case-sensitive, accents as written), e.g. "Orange", "UPS". One word each.
    */
   exactKeywords?: string[];
+  /**
+   * A federation's regional members, each on its own domain: a registrable domain under one of
+   * `suffixes` whose label starts with one of `prefixes` ("sparkasse-koelnbonn.de") belongs to the brand.
+   * Hundreds of local savings and cooperative banks cannot be listed one by one; a look-alike registered
+   * under the same pattern is then judged by its links and asks, not by its name (docs/brand-catalogue.md).
+   */
+  members?: { prefixes: string[]; suffixes: string[] };
   /** Domain labels a lookalike would imitate; defaults to the labels of `domains` of 5+ characters. */
   lookalikeLabels?: string[];
   /** Sector, set by the sector file the brand is listed in. */

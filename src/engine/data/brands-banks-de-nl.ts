@@ -3,7 +3,8 @@ import { inSector } from './brand-types.js';
 /*
  * Banks of Germany, Austria and the Netherlands, and the pan-European online banks. The hundreds of
  * local Sparkassen and Volksbanken mail from their own domains as well as the groups' (sparkasse.de,
- * vr.de): only the group domains are listed. Rules: see brands-tech.ts.
+ * vr.de): the group domains are listed, and the members' own by their naming pattern (`members`:
+ * sparkasse-koelnbonn.de, vr-bank-xyz.de). Rules: see brands-tech.ts.
  */
 
 export const BANKS_DE_NL = inSector('bank', [
@@ -12,8 +13,8 @@ export const BANKS_DE_NL = inSector('bank', [
   { name: 'Norisbank', parent: 'Deutsche Bank', domains: ['norisbank.de'], keywords: ['norisbank'] },
   { name: 'Commerzbank', domains: ['commerzbank.de', 'commerzbank.com'], keywords: ['commerzbank'] },
   { name: 'comdirect', parent: 'Commerzbank', domains: ['comdirect.de'], keywords: ['comdirect'] },
-  { name: 'Sparkasse', domains: ['sparkasse.de', 'sparkasse.at', 'dsgv.de'], keywords: ['sparkasse', 'sparkassen'] },
-  { name: 'Volksbank', domains: ['vr.de', 'volksbank.de', 'volksbank.at', 'dzbank.de', 'vrbank.de'], keywords: ['volksbank', 'raiffeisenbank', 'volksbanken', 'vr bank'] },
+  { name: 'Sparkasse', domains: ['sparkasse.de', 'sparkasse.at', 'dsgv.de'], keywords: ['sparkasse', 'sparkassen'], members: { prefixes: ['sparkasse-', 'kreissparkasse-', 'stadtsparkasse-', 'ksk-'], suffixes: ['de', 'at'] } },
+  { name: 'Volksbank', domains: ['vr.de', 'volksbank.de', 'volksbank.at', 'dzbank.de', 'vrbank.de'], keywords: ['volksbank', 'raiffeisenbank', 'volksbanken', 'vr bank'], members: { prefixes: ['volksbank-', 'vr-', 'vrbank-', 'vb-', 'raiffeisenbank-', 'raiba-', 'rb-', 'voba-'], suffixes: ['de', 'at'] } },
   { name: 'DKB', domains: ['dkb.de'], keywords: ['deutsche kreditbank'], exactKeywords: ['DKB'] },
   { name: 'UniCredit', domains: ['unicredit.it', 'unicreditgroup.eu', 'unicredit.de'], keywords: ['unicredit'] },
   { name: 'HypoVereinsbank', parent: 'UniCredit', domains: ['hypovereinsbank.de', 'hvb.de'], keywords: ['hypovereinsbank'] },

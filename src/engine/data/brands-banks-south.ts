@@ -17,7 +17,7 @@ export const BANKS_SOUTH = inSector('bank', [
   { name: 'Openbank', parent: 'Santander', domains: ['openbank.es'], keywords: ['openbank'] },
   { name: 'Cajamar', domains: ['cajamar.es'], keywords: ['cajamar'] },
   { name: 'EVO Banco', domains: ['evobanco.com'], keywords: ['evo banco'] },
-  { name: 'Caja Rural', domains: ['ruralvia.com', 'cajarural.com'], keywords: ['caja rural', 'ruralvia'] },
+  { name: 'Caja Rural', domains: ['ruralvia.com', 'cajarural.com'], members: { prefixes: ['cajarural', 'caixarural'], suffixes: ['com', 'es'] }, keywords: ['caja rural', 'ruralvia'] },
   { name: 'Intesa Sanpaolo', domains: ['intesasanpaolo.com', 'intesasanpaolo.it'], keywords: ['intesa sanpaolo', 'intesasanpaolo'] },
   { name: 'BPER Banca', domains: ['bper.it'], keywords: ['bper', 'bper banca'] },
   { name: 'Banco BPM', domains: ['bancobpm.it'], keywords: ['banco bpm'] },

@@ -18,7 +18,7 @@ export const CARRIER_BRANDS = inSector('carrier', [
   { name: 'FedEx', domains: ['fedex.com'], keywords: ['fedex', 'fed ex'] },
   { name: 'TNT', parent: 'FedEx', domains: ['tnt.com'], keywords: ['tnt express'], exactKeywords: ['TNT'] },
   { name: 'USPS', domains: ['usps.com', 'usps.gov'], keywords: ['usps', 'united states postal service', 'informed delivery'] },
-  { name: 'La Poste / Colissimo', domains: ['laposte.fr', 'colissimo.fr', 'laposte.net', 'lapostegroupe.com'], keywords: ['colissimo', 'la poste', 'groupe la poste'], lookalikeLabels: ['laposte', 'colissimo'] },
+  { name: 'La Poste / Colissimo', domains: ['laposte.fr', 'colissimo.fr', 'laposte.net', 'lapostegroupe.com', 'notif-colissimo-laposte.info', 'notif-laposte.info'], keywords: ['colissimo', 'la poste', 'groupe la poste'], lookalikeLabels: ['laposte', 'colissimo'] },
   { name: 'Chronopost', parent: 'La Poste / Colissimo', domains: ['chronopost.fr', 'chronopost.com'], keywords: ['chronopost'] },
   { name: 'DPD', parent: 'La Poste / Colissimo', domains: ['dpd.com', 'dpd.fr', 'dpd.de', 'dpd.co.uk', 'dpd.nl', 'dpd.be', 'dpd.ch', 'dpd.at', 'dpd.pt', 'dpdgroup.com', 'dpdlocal.co.uk'], keywords: ['dpd', 'dpd local'] },
   { name: 'GLS', domains: ['gls-group.eu', 'gls-group.com', 'gls-france.com', 'gls-pakete.de', 'gls-spain.es', 'gls-italy.com', 'gls-portugal.pt'], keywords: ['gls parcel', 'gls group'], exactKeywords: ['GLS'] },

@@ -51,7 +51,7 @@ export const TECH_BRANDS = inSector('tech', [
     domains: [
       'amazon.com', 'amazon.fr', 'amazon.de', 'amazon.es', 'amazon.it', 'amazon.co.uk', 'amazon.nl', 'amazon.com.be', 'amazon.ca', 'amazon.com.au', 'amazon.co.jp',
       'amazon.com.br', 'amazon.com.mx', 'amazon.pl', 'amazon.se', 'amazon.in', 'amazon.jobs', 'primevideo.com', 'a2z.com', 'media-amazon.com', 'ssl-images-amazon.com',
-      'images-amazon.com', 'amazontrust.com', 'amzn.to', 'a.co', 'awsstatic.com',
+      'images-amazon.com', 'amazontrust.com', 'amzn.to', 'a.co', 'awsstatic.com', 'signin.aws', 'aws.dev',
     ],
     keywords: ['amazon', 'amazon prime', 'prime video', 'amazon web services'],
     lookalikeLabels: ['amazon', 'amazonprime', 'primevideo'],

@@ -10,7 +10,7 @@ import { inSector } from './brand-types.js';
 export const TRAVEL_BRANDS = inSector('travel', [
   { name: 'Air France', domains: ['airfrance.fr', 'airfrance.com', 'airfrance.co.uk', 'flyingblue.com'], keywords: ['air france', 'flying blue'] },
   { name: 'KLM', domains: ['klm.com', 'klm.nl'], keywords: ['klm royal dutch'], exactKeywords: ['KLM'] },
-  { name: 'Lufthansa', domains: ['lufthansa.com', 'miles-and-more.com'], keywords: ['lufthansa', 'miles more'] },
+  { name: 'Lufthansa', domains: ['lufthansa.com', 'miles-and-more.com', 'booking-lufthansa.com', 'lufthansa-group.com'], keywords: ['lufthansa', 'miles more'] },
   { name: 'SWISS', parent: 'Lufthansa', domains: ['swiss.com'], keywords: ['swiss international air lines'], lookalikeLabels: [] },
   { name: 'Eurowings', parent: 'Lufthansa', domains: ['eurowings.com'], keywords: ['eurowings'] },
   { name: 'Brussels Airlines', parent: 'Lufthansa', domains: ['brusselsairlines.com'], keywords: ['brussels airlines'] },

@@ -2,7 +2,7 @@ import type { Brand } from '../data/brand-types.js';
 import { TRACKER_DOMAINS } from '../data/domains.js';
 import type { Detector, DetectorInput } from '../detector.js';
 import { isClickable } from './links.js';
-import { ownedOrSentFor } from '../delegates.js';
+import { billsFor, ownedOrSentFor } from '../delegates.js';
 import { hasMechanism } from './impersonation.js';
 import { isSocialFooterHost } from '../social.js';
 import { isUserContentLink } from '../user-content.js';
@@ -90,6 +90,13 @@ export const brandAuthentic: Detector = {
       // comcast.net), so the sender is unproven; but a mail whose every link goes to the brand itself leads
       // nobody to a lure.
       return [{ strength: 0.4, reason: `Sent from ${vouching.name}'s own mail domain ${input.sender.domain}, and every link points to ${vouching.name}` }];
+    }
+    // Anyone may register a name under a federation's naming pattern (sparkasse-xyz.de): it is not accused
+    // of imitating the brand, but it does not vouch for the mail either (docs/brand-catalogue.md, members).
+    if (input.sender.domain && input.brands.isMemberPatternOnly(input.sender.domain) && !links.some((u) => !input.brands.isMemberPatternOnly(u.info!.host))) return [];
+    if (billsFor(input.sender.ownBrand, vouching)) {
+      // Anyone can open a merchant account: the platform vouches for its own links, not for the name.
+      return [{ strength: 0.4, reason: `Sent for ${vouching.name} by the billing platform ${input.sender.domain}, and every link points to it` }];
     }
     const verified = input.auth.dmarc === 'pass' || input.auth.dkimPassDomains.some((d) => input.brands.owns(vouching, d));
     return [{ strength: verified ? 1 : 0.8, reason: `Sent from ${vouching.name}'s own domain ${input.sender.domain}${verified ? ' (authenticated)' : ''}, and every link points to ${vouching.name}` }];

@@ -1,11 +1,13 @@
 import type { Detector, DetectorHit } from '../detector.js';
 import { ownedOrSentFor } from '../delegates.js';
+import { DISPLAY_NAME_CLAIM, displayNameClaimPoints } from '../display-name.js';
 import { sameOrganisation } from '../organisation.js';
 import { words } from '../text/words.js';
 import { splitAddressList } from '../../mail/addresses.js';
 
 /** "Jane via Group", "'jane@x.org' via List": mailing lists and DMARC-rewriting forwarders. */
-const VIA = /\bvia\b|\bon behalf of\b|\bpar l'interm[ée]diaire de\b|\bim auftrag von\b/i;
+// Google writes "(über Google Drive)", "(tramite Google Drive)", "(a través de Google Drive)" in other languages.
+const VIA = /\bvia\b|\bon behalf of\b|\bpar l'interm[ée]diaire de\b|\bim auftrag von\b|\(über |\btramite\b|\ba través de\b|\batravés d[eo]\b|\bnamens\b/i;
 // The lookbehind starts a local part only where a run of its characters starts: linear (docs/performance.md).
 const EMBEDDED_ADDRESS = /(?<![a-z0-9._%+-])[a-z0-9._%+-]+@([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,6})/i;
 
@@ -26,6 +28,8 @@ export const displayNameBrand: Detector = {
   description: 'The display name names a brand the sender address does not belong to',
   run({ sender, brands }) {
     if (!sender.displayName || VIA.test(sender.displayName) || !sender.domain) return [];
+    // A person's own name ("Marie Leclerc" <marie.leclerc@…>) or a club named after a town is no brand claim.
+    if (displayNameClaimPoints(sender.displayName, sender.address) < DISPLAY_NAME_CLAIM) return [];
     const found = brands.mentions(words(sender.displayName, 50), sender.displayName.split(/[^\p{L}\p{N}]+/u).slice(0, 50));
     for (const brand of found.keys()) {
       if (ownedOrSentFor(brands, brand, sender.domain)) continue;
@@ -115,7 +119,8 @@ export const freemailCorporate: Detector = {
     const provider = brands.ownerOf(sender.domain);
     const folded = words(sender.displayName, 30);
     if (provider && brands.mentions(folded, sender.displayName.split(/[^\p{L}\p{N}]+/u)).has(provider)) return [];
-    const brand = [...brands.mentions(folded, sender.displayName.split(/[^\p{L}\p{N}]+/u)).keys()][0];
+    const claims = displayNameClaimPoints(sender.displayName, sender.address) >= DISPLAY_NAME_CLAIM;
+    const brand = claims ? [...brands.mentions(folded, sender.displayName.split(/[^\p{L}\p{N}]+/u)).keys()][0] : undefined;
     if (brand && !brands.owns(brand, sender.domain)) {
       return [{ strength: 1, reason: `Free-mail address ${sender.address} presents itself as ${brand.name}`, brand: brand.name }];
     }

@@ -49,6 +49,8 @@ export const FR: Lexicon = {
     'vos coordonnees|informations bancaires',
     'vos coordonnees|informations de paiement',
     'conserver|garder votre? mot de passe actuel',
+    'en vous connectant a|sur votre espace|compte',
+    'reactivez le|la|votre',
   ],
   payment: [
     'mettre|mettez a jour votre|vos moyen|mode|informations|coordonnees de? paiement|facturation|bancaires',

@@ -26,6 +26,8 @@ export const DE: Lexicon = {
     'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * * * zu bestatigen|verifizieren|aktualisieren|uberprufen',
     'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * * * * zu bestatigen|verifizieren|aktualisieren|uberprufen',
     'aktuelles passwort|kennwort beibehalten|behalten',
+    'erneuern|bestatigen|aktualisieren sie die|ihre registrierung|freischaltung',
+    'damit ihr|ihre|dein|deine online? banking|konto|zugang nicht gesperrt|eingeschrankt wird',
   ],
   payment: ['zahlung fehlgeschlagen|abgelehnt|ausstehend', 'zahlungsinformationen|zahlungsdaten|zahlungsmethode aktualisieren', 'offene rechnung|forderung|betrag', 'zollgebuhr|zollgebuhren|versandkosten|liefergebuhr|versandgebuhr|versandgebuhren|zustellgebuhr|bearbeitungsgebuhr', 'ruckerstattung|steuerruckerstattung|erstattung', 'sie haben anspruch auf'],
   giftcard: ['geschenkkarte|geschenkkarten|gutschein|gutscheine|guthabenkarte|guthabenkarten'],

@@ -14,7 +14,7 @@
  * the server's CPU; docs/performance.md). `--node-args="…"`
  * passes flags to serve's node (e.g. `--node-args="--max-semi-space-size=32"`).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -56,7 +56,19 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => autocannon(opts, (err, result) => (err ? reject(err) : resolve(result))));
 }
 
-type Cpu = { main: number; total: number } | null;
+type Cpu = { main: number; total: number; mainWaited: number | null; seconds: number } | null;
+
+/**
+ * Seconds the main thread has spent waiting for a CPU while it could run (Linux schedstat; null elsewhere).
+ * On a shared machine this, not phishgate's own work, is what moves requests/s from run to run.
+ */
+function mainThreadWaited(pid: number): number | null {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
+  } catch {
+    return null;
+  }
+}
 
 const summary = (name: string, r: autocannon.Result, cpu: Cpu = null) => ({
   scenario: name,
@@ -69,6 +81,8 @@ const summary = (name: string, r: autocannon.Result, cpu: Cpu = null) => ({
   // Server CPU per request (all threads / main thread): comparable across runs even on a busy machine.
   'CPU ms/req': cpu ? Number(((cpu.total * 1000) / r.requests.total).toFixed(2)) : '',
   'main ms/req': cpu ? Number(((cpu.main * 1000) / r.requests.total).toFixed(2)) : '',
+  // Share of the run the main thread (the event loop every request passes) was ready but had no CPU.
+  'main waited %': cpu?.mainWaited != null ? Math.round((100 * cpu.mainWaited) / cpu.seconds) : '',
 });
 
 /**
@@ -104,10 +118,26 @@ async function countAnalyses(url: string, headers: Record<string, string>): Prom
 
 /** Runs `work` and returns its result with the CPU the server process(es) used meanwhile. */
 async function measured<T>(pids: number[], work: () => Promise<T>): Promise<[T, Cpu[]]> {
+  const started = performance.now();
   const before = pids.map(processCpu);
+  const waitedBefore = pids.map(mainThreadWaited);
   const result = await work();
   const after = pids.map(processCpu);
-  return [result, pids.map((_, i) => (before[i] && after[i] ? { main: after[i]!.main - before[i]!.main, total: after[i]!.total - before[i]!.total } : null))];
+  const waitedAfter = pids.map(mainThreadWaited);
+  const seconds = (performance.now() - started) / 1000;
+  return [
+    result,
+    pids.map((_, i) =>
+      before[i] && after[i]
+        ? {
+            main: after[i]!.main - before[i]!.main,
+            total: after[i]!.total - before[i]!.total,
+            mainWaited: waitedBefore[i] != null && waitedAfter[i] != null ? waitedAfter[i]! - waitedBefore[i]! : null,
+            seconds,
+          }
+        : null,
+    ),
+  ];
 }
 
 async function main(): Promise<void> {

@@ -75,6 +75,18 @@ const WORD = /[\p{L}\p{N}]+/gu;
 
 /** More than `max` runs of letters and digits? Stops counting there (every line of a body is asked). */
 function moreWordsThan(line: string, max: number): boolean {
+  if (ASCII_ONLY.test(line)) {
+    // The only ASCII letters and digits are a-z, A-Z and 0-9.
+    let n = 0;
+    let inWord = false;
+    for (let i = 0; i < line.length; i++) {
+      const c = line.charCodeAt(i) | 32;
+      const letter = (c >= 97 && c <= 122) || (line.charCodeAt(i) >= 48 && line.charCodeAt(i) <= 57);
+      if (letter && !inWord && ++n > max) return true;
+      inWord = letter;
+    }
+    return false;
+  }
   WORD.lastIndex = 0;
   let n = 0;
   while (WORD.exec(line)) if (++n > max) return true;

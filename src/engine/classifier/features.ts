@@ -55,8 +55,9 @@ function tokens(text: string, max: number): Array<string | null> {
   const out: Array<string | null> = [];
   const cleaned = removeAddresses(fold(text)).replace(URLISH, ' ');
   let kept = 0;
-  for (const match of cleaned.matchAll(WORD)) {
-    const word = match[0];
+  // String#match rather than matchAll: no match object per word. Both texts are short (a subject, or a
+  // body already cut to `chars`), so collecting every word first costs nothing the loop would have saved.
+  for (const word of cleaned.match(WORD) ?? []) {
     if (/\d/.test(word) || word.length < 2 || word.length > 24 || STOP_WORDS.has(word) || DATE_WORDS.has(word)) {
       if (out.length > 0 && out[out.length - 1] !== null) out.push(null);
       continue;

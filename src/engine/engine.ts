@@ -7,7 +7,7 @@ import { loadConfiguredModel, runClassifierStage } from './classifier/stage.js';
 import type { Brand } from './data/brand-types.js';
 import type { Detector, DetectorHit } from './detector.js';
 import { ALLOW_UNVERIFIED_WEIGHT_RANGE } from './detectors/authenticated.js';
-import { buildFacts } from './facts.js';
+import { buildFacts, type FactsOptions } from './facts.js';
 import { createLexiconMatcher } from './lexicon/index.js';
 import { decideLists } from './lists.js';
 import { safeReasons } from './explain.js';
@@ -63,8 +63,9 @@ export function createEngine(deps: EngineDeps): Engine {
   const groupOf = new Map(detectors.map((d) => [d.id, d]));
 
   /** One pass over one message; `bodyText` and `listed` let `analyze` decide whether to judge a forward too. */
-  async function analyzeOnce(message: NormalizedMessage, ctx: AnalysisContext, rules: readonly Detector[]): Promise<{ result: EngineResult; bodyText: string; listed: boolean }> {
-    const facts = buildFacts(message, ctx, { brands, lexicon }, { maxUrls: config.limits.max_urls, maxHtmlChars: config.limits.max_html_chars, maxWords: MAX_WORDS });
+  async function analyzeOnce(message: NormalizedMessage, ctx: AnalysisContext, rules: readonly Detector[], parsedHtml: FactsOptions['parsedHtml'] = null): Promise<{ result: EngineResult; bodyText: string; listed: boolean; html: FactsOptions['parsedHtml'] }> {
+    const facts = buildFacts(message, ctx, { brands, lexicon }, { maxUrls: config.limits.max_urls, maxHtmlChars: config.limits.max_html_chars, maxWords: MAX_WORDS, parsedHtml });
+    const html = message.html && facts.html ? { source: message.html, html: facts.html } : null;
     facts.judgement = judge(facts);
     const coverage = [...message.coverage, ...facts.coverage];
     const found: FoundUrl[] = facts.urls.map((u) => ({
@@ -80,7 +81,7 @@ export function createEngine(deps: EngineDeps): Engine {
       const blocked = lists.kind === 'blocked';
       const verdict: Verdict = blocked ? 'phishing' : 'safe';
       const result: EngineResult = { verdict, score: blocked ? 0.95 : 0, confidence: 1, model: localModel, reasons: [lists.reason], indicators, recommendation: recommendationFor(verdict), urls: found, coverage, rules: [] };
-      return { result, bodyText: facts.bodyText, listed: true };
+      return { result, bodyText: facts.bodyText, listed: true, html };
     }
 
     // A tenant's own model, when it has one (docs/recipients.md, "Tenant learning").
@@ -156,7 +157,7 @@ export function createEngine(deps: EngineDeps): Engine {
       rules: scored.rules,
       ...(facts.judgement && { judgement: judgementFacts(facts.judgement) }),
     };
-    return { result, bodyText: facts.bodyText, listed: false };
+    return { result, bodyText: facts.bodyText, listed: false, html };
   }
 
   async function analyze(message: NormalizedMessage, ctx: AnalysisContext): Promise<EngineResult> {
@@ -166,7 +167,8 @@ export function createEngine(deps: EngineDeps): Engine {
     // The forwarded message is judged by the local rules only (no second hosted-LLM call), and can only
     // raise the verdict: its header block is whatever the forwarder wrote (src/engine/forwarded.ts).
     const { authentication: _forwarder, headerTrust: _forwarderHeaders, ...innerCtx } = ctx;
-    const inner = await analyzeOnce(forwarded, innerCtx, localOnly);
+    // Same body as the outer message: its HTML is not parsed again.
+    const inner = await analyzeOnce(forwarded, innerCtx, localOnly, outer.html);
     if (inner.listed || inner.result.score <= outer.result.score) return outer.result;
     const note = `Judged as the message it forwards, from ${forwarded.from!.address} (forwarded by ${message.from?.address || 'an unknown sender'})`;
     return { ...inner.result, reasons: [note, ...inner.result.reasons].slice(0, 8), coverage: [...outer.result.coverage, ...inner.result.coverage] };

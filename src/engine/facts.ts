@@ -89,6 +89,11 @@ export interface FactsOptions {
   maxHtmlChars: number;
   /** Words of the rule text looked at (bounds the language rules' work). */
   maxWords: number;
+  /**
+   * The HTML facts of an earlier analysis of the same body (`source` is that body, compared by value):
+   * a forward is judged a second time as the message it forwards, with the same body (engine.ts).
+   */
+  parsedHtml?: { source: string; html: HtmlFacts } | null;
 }
 
 const URL_IN_TEXT = /\b(?:https?:\/\/|www\.)[^\s<>"]{1,2000}/gi;
@@ -170,7 +175,7 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
   if (message.html) {
     const source = message.html.length > options.maxHtmlChars ? message.html.slice(0, options.maxHtmlChars) : message.html;
     if (source.length < message.html.length) coverage.push(`HTML body truncated at ${options.maxHtmlChars} characters`);
-    html = parseHtml(source, { maxLinks: options.maxUrls * 2, maxTextChars: options.maxHtmlChars });
+    html = options.parsedHtml?.source === message.html ? options.parsedHtml.html : parseHtml(source, { maxLinks: options.maxUrls * 2, maxTextChars: options.maxHtmlChars });
     if (html.truncated) coverage.push('HTML parsing stopped early (too many or too deeply nested tags)');
   }
   const extracted = extractUrls(message, html, options.maxUrls);

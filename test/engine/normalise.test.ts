@@ -63,9 +63,12 @@ describe('normalisation before matching (docs/detection.md "Normalisation")', ()
     expect(asciiLookalike('rnicrosoft')).toBe('microsoft');
     expect(asciiLookalike('0ffice')).toBe('office');
     expect(asciiLookalike('vvells')).toBe('wells');
-    expect(asciiLookalike('Iogin')).toBe('login');
+    expect(asciiLookalike('Iogin')).toBe('Login');
+    expect(asciiLookalike('WaIIet')).toBe('Wallet');
+    expect(asciiLookalike('Iedger')).toBe('Ledger');
+    expect(asciiLookalike('INFO')).toBeNull();
     expect(asciiLookalike('John')).toBeNull();
-    expect(asciiLookalike('Italy')).toBe('ltaly');
+    expect(asciiLookalike('Italy')).toBe('Ltaly');
     expect(asciiLookalike('2024')).toBeNull();
     // A lower-case l opening an upper-case word reads as I; not in a lower-case or mixed word.
     expect(asciiLookalike('lTAUCARD')).toBe('ITAUCARD');

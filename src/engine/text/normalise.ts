@@ -104,8 +104,8 @@ export function unconfuse(text: string): Unconfused {
 
 /**
  * The ASCII look-alike reading of one word as written (case matters): digits among letters read as
- * letters (0 → o, 1 → l, 3 → e, 5 → s), a capital I after a lower-case letter reads as l ("PayPaI"), as
- * does a capital I opening an otherwise lower-case word ("Iogin"), and a lower-case l opening an otherwise
+ * letters (0 → o, 1 → l, 3 → e, 5 → s), a capital I after a lower-case letter (or after an I read as
+ * l) reads as l ("PayPaI", "WaIIet"), a capital I opening an otherwise lower-case word as L ("Iogin", "Iedger"), and a lower-case l opening an otherwise
  * upper-case word reads as I ("lTAUCARD"),
  * "|" as l, "rn" as m, "vv" as w. Null when the word has none of these. Callers compare what a keyword
  * search finds in this reading with what it finds in the word itself: only new finds count.
@@ -125,7 +125,11 @@ export function asciiLookalike(word: string): string | null {
     else if ((c === '1' || c === '|') && amongLetters) out += 'l';
     else if (c === '3' && amongLetters) out += 'e';
     else if (c === '5' && amongLetters) out += 's';
-    else if (c === 'I' && ((before !== undefined && /[a-z]/.test(before)) || (i === 0 && word.length >= 3 && /[a-z]/.test(after ?? '') && /^I[a-z]+$/.test(word)))) out += 'l';
+    // After a lower-case letter, or after an I already read as l ("WaIIet"), a capital I reads as l.
+    else if (c === 'I' && before !== undefined && /[a-z]/.test(out[out.length - 1] ?? '')) out += 'l';
+    // Opening an otherwise lower-case word it stands for the capital L ("Iedger" reads "Ledger"), so
+    // case-sensitive brand keywords find it too.
+    else if (c === 'I' && i === 0 && word.length >= 3 && /[a-z]/.test(after ?? '') && /^I[a-z]+$/.test(word)) out += 'L';
     else if (c === 'l' && i === 0 && /^l[A-Z]{2,}$/.test(word)) out += 'I';
     else out += c;
   }

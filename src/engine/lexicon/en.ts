@@ -106,7 +106,7 @@ export const EN: Lexicon = {
     'send|transfer the|this funds|money|payment',
   ],
   prize: [
-    'congratulations you|youve|you ve|your',
+    'congratulations you|youve|your',
     'you have|ve been selected|chosen',
     'you have|ve won',
     'you are|re our a lucky? winner',
@@ -134,7 +134,7 @@ export const EN: Lexicon = {
     'recorded|filmed|captured you',
     'video|recording|footage of you',
     'send|share|forward|release the|this video|recording|footage',
-    'to all your|of your contacts|friends|colleagues|relatives',
+    'to all of? your contacts|friends|colleagues|relatives',
     'adult|porn|pornographic|xxx websites|sites|videos|content',
     'here is your email? password',
     'pay|send|transfer in bitcoin|btc|crypto|cryptocurrency',

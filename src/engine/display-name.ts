@@ -3,6 +3,7 @@
  * question 1). People and clubs share names with brands: "Marie Leclerc" <marie.leclerc@…> is a colleague,
  * not E.Leclerc; "Halifax Harriers AC" is a running club, "Orange County Library System" a library.
  */
+import { registrableDomain } from '../mail/url-info.js';
 import { words } from './text/words.js';
 
 /** Points of a display-name claim (judgement.ts CLAIM_THRESHOLD is 3). */
@@ -23,6 +24,18 @@ const OTHER_ORGANISATIONS = new Set([
   'library', 'bibliotheque', 'biblioteca', 'bibliotheek', 'bibliothek', 'club', 'clube', 'verein', 'association', 'asociacion', 'associacao', 'associazione', 'vereniging',
   'church', 'eglise', 'iglesia', 'chiesa', 'kerk', 'kirche', 'igreja', 'parish', 'paroisse', 'parroquia', 'parrocchia', 'council', 'county', 'mairie', 'ayuntamiento', 'comune', 'gemeente', 'gemeinde', 'municipio',
   'harriers', 'athletic', 'fc', 'choir', 'chorale', 'coro', 'koor', 'chor', 'orchestra', 'scouts', 'nursery', 'kindergarten', 'creche',
+]);
+
+/**
+ * Kinds of practice named after a person or a place: dentists, doctors, lawyers, notaries, accountants,
+ * architects, vets. "Orange Grove Dental", "Wise Accountancy", "Cabinet Leclerc Avocats" are not the brands
+ * whose word they contain.
+ */
+const PRACTICES = new Set([
+  'dental', 'dentist', 'dentists', 'dentistry', 'dentaire', 'zahnarzt', 'zahnarztpraxis', 'dentista', 'dentisti', 'tandarts', 'tandartsen', 'orthodontics', 'clinic', 'clinique', 'clinica', 'kliniek', 'praxis', 'medical',
+  'solicitors', 'lawyers', 'attorneys', 'avocats', 'avocat', 'abogados', 'avvocati', 'advocaten', 'advogados', 'rechtsanwalte', 'rechtsanwalt', 'kanzlei', 'notaire', 'notaires', 'notaris', 'notar', 'notaio', 'notario', 'cabinet',
+  'accountancy', 'accountants', 'accounting', 'comptable', 'comptables', 'steuerberater', 'steuerberatung', 'asesoria', 'gestoria', 'commercialista', 'accountantskantoor', 'contabilidade',
+  'architects', 'architectes', 'architekten', 'arquitectos', 'architetti', 'architecten', 'veterinary', 'vets', 'veterinaire', 'tierarzt', 'dierenarts', 'physiotherapy', 'physio', 'opticians',
 ]);
 
 /**
@@ -70,10 +83,32 @@ function isOwnName(name: readonly string[], address: string): boolean {
   return hasLast && hasFirst;
 }
 
+/** Legal forms a business's domain name leaves out ("Northline Joinery Ltd" <…@northlinejoinery.co.uk>). */
+const LEGAL_FORMS = new Set(['ltd', 'limited', 'llc', 'llp', 'inc', 'plc', 'gmbh', 'ag', 'kg', 'ug', 'sarl', 'sas', 'sa', 'srl', 'spa', 'sl', 'slu', 'bv', 'nv', 'vof', 'lda']);
+
+/**
+ * A practice's or an organisation's own name, as its domain writes it: "Orange Grove Dental"
+ * <…@orangegrovedental.com>, "Cabinet Leclerc Avocats" <…@cabinet-leclerc-avocats.fr>. The words of the
+ * name (two or more, legal forms aside, one of them a kind of practice or organisation), run together,
+ * are the domain's name: like a person's own name, it claims nothing, and its signature repeating it
+ * does not make a claim either. A brand's name written as a domain ("Mercado Livre"
+ * <…@mercadolivre.com.br>, "Amazon Prime" <…@amazonprime.shop>) names no practice and still claims.
+ */
+function isOwnBusinessName(name: readonly string[], address: string): boolean {
+  const core = name.filter((w) => !LEGAL_FORMS.has(w));
+  if (!core.some((w) => PRACTICES.has(w) || OTHER_ORGANISATIONS.has(w))) return false;
+  if (core.length < 2 || core.length > 5) return false;
+  const domain = registrableDomain(address.slice(address.lastIndexOf('@') + 1));
+  const label = domain.slice(0, domain.indexOf('.')).replace(/-/g, '');
+  return label.length > 0 && label === core.join('');
+}
+
 /** Points a brand named in this display name adds to the claim. */
 export function displayNameClaimPoints(displayName: string, address: string): number {
   const name = words(displayName, 12);
   if (isOwnName(name, address)) return 0;
-  if (name.some((w) => OTHER_ORGANISATIONS.has(w)) && !name.some((w) => SERVICE_WORDS.has(w))) return OTHER_ORGANISATION_CLAIM;
+  if (name.some((w) => SERVICE_WORDS.has(w))) return DISPLAY_NAME_CLAIM;
+  if (isOwnBusinessName(name, address)) return 0;
+  if (name.some((w) => OTHER_ORGANISATIONS.has(w) || PRACTICES.has(w))) return OTHER_ORGANISATION_CLAIM;
   return DISPLAY_NAME_CLAIM;
 }

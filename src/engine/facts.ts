@@ -14,7 +14,7 @@ import type { PhraseHit, PhraseMatcher } from './text/phrase-matcher.js';
 import { withoutNegated } from './lexicon/negation.js';
 import { displayNameClaimPoints } from './display-name.js';
 import { guessLanguage } from './text/language.js';
-import { removeAddresses, wordViews } from './text/words.js';
+import { removeAddresses, sentenceStarts, wordViews } from './text/words.js';
 import type { AnalysisContext } from './types.js';
 import { trimEndMatching } from '../core/trim.js';
 
@@ -211,7 +211,7 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
     bodyText,
     ruleText,
     words: folded,
-    phrases: withoutNegated(deps.lexicon.find(folded, 200), folded),
+    phrases: withoutNegated(deps.lexicon.find(folded, 200), folded, () => sentenceStarts(prose, options.maxWords)),
     urls: extracted.urls,
     sender,
     recipientDomains,

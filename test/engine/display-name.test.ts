@@ -25,4 +25,21 @@ describe('display names that share a word with a brand (src/engine/display-name.
     // "Rewards Club" is a lure's name, not a club.
     expect(displayNameClaimPoints('Walmart Rewards Club', 'x@lure.example')).toBe(DISPLAY_NAME_CLAIM);
   });
+
+  it('a practice named after a person or place, as its own domain writes it, claims nothing', () => {
+    expect(displayNameClaimPoints('Orange Grove Dental', 'reception@orangegrovedental.com')).toBe(0);
+    expect(displayNameClaimPoints('Wise Accountancy', 'hello@wiseaccountancy.co.uk')).toBe(0);
+    expect(displayNameClaimPoints('Cabinet Leclerc Avocats', 'contact@cabinet-leclerc-avocats.fr')).toBe(0);
+    expect(displayNameClaimPoints('Wise Accountancy Ltd', 'hello@wiseaccountancy.co.uk')).toBe(0);
+    // From another domain the practice's name counts like a mention in the text.
+    expect(displayNameClaimPoints('Wise Accountancy', 'wiseaccountancy@gmail.com')).toBeLessThan(DISPLAY_NAME_CLAIM);
+    expect(displayNameClaimPoints('Wise Accountancy', 'wiseaccountancy@gmail.com')).toBeGreaterThan(0);
+  });
+
+  it('a brand name written as a domain still claims the brand', () => {
+    expect(displayNameClaimPoints('Poste Italiane', 'info@posteitaliane.info')).toBe(DISPLAY_NAME_CLAIM);
+    expect(displayNameClaimPoints('Mercado Livre', 'contato@mercadolivre.com.br')).toBe(DISPLAY_NAME_CLAIM);
+    expect(displayNameClaimPoints('Amazon Prime', 'billing@amazonprime.shop')).toBe(DISPLAY_NAME_CLAIM);
+    expect(displayNameClaimPoints('Wise Support', 'help@wisesupport.com')).toBe(DISPLAY_NAME_CLAIM);
+  });
 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createLexiconMatcher, categoryOf } from '../../src/engine/lexicon/index.js';
 import { withoutNegated } from '../../src/engine/lexicon/negation.js';
-import { words } from '../../src/engine/text/words.js';
+import { sentenceStarts, words } from '../../src/engine/text/words.js';
 
 const lexicon = createLexiconMatcher();
 const categories = (text: string): string[] => {
   const folded = words(text, 400);
-  return withoutNegated(lexicon.find(folded, 200), folded).map((h) => categoryOf(h.tag));
+  return withoutNegated(lexicon.find(folded, 200), folded, () => sentenceStarts(text, 400)).map((h) => categoryOf(h.tag));
 };
 
 describe('negated phrases (src/engine/lexicon/negation.ts)', () => {
@@ -28,5 +28,17 @@ describe('negated phrases (src/engine/lexicon/negation.ts)', () => {
     expect(categories('Please confirm your password to keep your mailbox.')).toContain('credential');
     // "Do not ignore this: verify your account" stays an ask: only "never" reaches that far.
     expect(categories('Do not ignore this message, verify your account today.')).toContain('credential');
+  });
+
+  it('a negation reaches only within its sentence: a disclaimer does not undo the ask after it', () => {
+    expect(categories('We will never ask for your PIN. Confirm your account details today.')).toContain('credential');
+    expect(categories('Wir werden Sie niemals nach Ihrer PIN fragen!  Bestätigen Sie Ihre Daten heute.')).toContain('credential');
+    expect(categories('Ce n\'est pas urgent.\n\nUrgent : vérifiez votre compte.')).toContain('urgency');
+    // Within one sentence it still reads as the warning it is; "3.5" and "bank.com" do not end a sentence.
+    expect(categories('Version 3.5 of bank.com will never ask you to confirm your password by e-mail.')).not.toContain('credential');
+  });
+
+  it('finds where sentences open, in word indices', () => {
+    expect(sentenceStarts('One two. Three? Four\n\nfive six\nseven 3.5 a.b')).toEqual([2, 3, 4]);
   });
 });

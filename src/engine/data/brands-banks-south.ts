@@ -33,7 +33,7 @@ export const BANKS_SOUTH = inSector('bank', [
   { name: 'BPI', domains: ['bancobpi.pt'], keywords: ['banco bpi'], exactKeywords: ['BPI'] },
   { name: 'Crédito Agrícola', domains: ['creditoagricola.pt'], keywords: ['credito agricola'] },
   { name: 'ActivoBank', domains: ['activobank.pt'], keywords: ['activobank'] },
-  { name: 'Itaú', domains: ['itau.com.br'], keywords: ['itau', 'itau unibanco', 'itaucard'] },
+  { name: 'Itaú', domains: ['itau.com.br', 'itau-unibanco.com.br'], keywords: ['itau', 'itau unibanco', 'itaucard'] },
   { name: 'Bradesco', domains: ['bradesco.com.br', 'banco.bradesco'], keywords: ['bradesco'] },
   { name: 'Banco do Brasil', domains: ['bb.com.br'], keywords: ['banco do brasil', 'ourocard'] },
   { name: 'Livelo', domains: ['livelo.com.br'], keywords: ['livelo'] },

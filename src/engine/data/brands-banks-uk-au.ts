@@ -12,7 +12,7 @@ export const BANKS_UK_AU = inSector('bank', [
   { name: 'NatWest', domains: ['natwest.com', 'rbs.co.uk', 'rbs.com', 'natwestgroup.com'], keywords: ['natwest', 'royal bank of scotland'] },
   {
     name: 'Santander',
-    domains: ['santander.com', 'santander.co.uk', 'santander.es', 'santander.de', 'santander.pt', 'santander.com.br', 'bancosantander.es', 'santanderbank.com'],
+    domains: ['santander.com', 'santander.co.uk', 'santander.es', 'santander.de', 'santander.pt', 'santander.com.br', 'bancosantander.es', 'gruposantander.es', 'santanderbank.com'],
     keywords: ['santander', 'banco santander'],
   },
   { name: 'Nationwide Building Society', domains: ['nationwide.co.uk'], keywords: ['nationwide building society'], lookalikeLabels: [] },

@@ -40,7 +40,7 @@ export const CARRIER_BRANDS = inSector('carrier', [
   { name: 'SEUR', domains: ['seur.com'], keywords: ['seur envio'], exactKeywords: ['SEUR', 'Seur'] },
   { name: 'MRW', domains: ['mrw.es'], keywords: ['mrw envio'], exactKeywords: ['MRW'] },
   { name: 'Nacex', domains: ['nacex.es'], keywords: ['nacex'] },
-  { name: 'Poste Italiane', domains: ['poste.it', 'posteitaliane.it'], keywords: ['poste italiane', 'posteitaliane', 'postepay', 'bancoposta'], lookalikeLabels: ['posteitaliane', 'postepay'] },
+  { name: 'Poste Italiane', domains: ['poste.it', 'posteitaliane.it', 'postepay.it'], keywords: ['poste italiane', 'posteitaliane', 'postepay', 'bancoposta'], lookalikeLabels: ['posteitaliane', 'postepay'] },
   { name: 'BRT', domains: ['brt.it'], keywords: ['brt spedizioni', 'bartolini'], exactKeywords: ['BRT'] },
   { name: 'SDA', parent: 'Poste Italiane', domains: ['sda.it'], keywords: ['sda express courier'], exactKeywords: ['SDA'] },
   { name: 'CTT', domains: ['ctt.pt'], keywords: ['ctt correios', 'ctt expresso', 'correios de portugal'], exactKeywords: ['CTT'] },

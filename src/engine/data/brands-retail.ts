@@ -71,7 +71,7 @@ export const RETAIL_EU_BRANDS = inSector('retail', [
   { name: 'Back Market', domains: ['backmarket.fr', 'backmarket.com', 'backmarket.de', 'backmarket.es', 'backmarket.it', 'backmarket.co.uk'], keywords: ['back market', 'backmarket'] },
   { name: 'Kiabi', domains: ['kiabi.com'], keywords: ['kiabi'] },
   { name: 'Conforama', domains: ['conforama.fr'], keywords: ['conforama'] },
-  { name: 'Zalando', domains: ['zalando.fr', 'zalando.de', 'zalando.com', 'zalando.es', 'zalando.it', 'zalando.nl', 'zalando.be', 'zalando.co.uk', 'zalando.at', 'zalando.ch'], keywords: ['zalando'] },
+  { name: 'Zalando', domains: ['zalando.fr', 'zalando.de', 'zalando.com', 'zalando.es', 'zalando.it', 'zalando.nl', 'zalando.be', 'zalando.co.uk', 'zalando.at', 'zalando.ch', 'zalando-lounge.de', 'zalando-lounge.fr', 'zalando-lounge.it', 'zalando-lounge.es', 'zalando-lounge.nl', 'zalando-lounge.at', 'zalando-lounge.ch', 'zalando-lounge.be', 'zalando-lounge.pl'], keywords: ['zalando'] },
   { name: 'Otto', domains: ['otto.de'], keywords: ['otto versand'], exactKeywords: ['OTTO'], lookalikeLabels: [] },
   { name: 'MediaMarkt', domains: ['mediamarkt.de', 'mediamarkt.es', 'mediamarkt.nl', 'mediamarkt.be', 'mediamarkt.at', 'mediamarkt.ch', 'saturn.de', 'mediaworld.it'], keywords: ['mediamarkt', 'media markt', 'mediaworld'], lookalikeLabels: ['mediamarkt', 'mediaworld'] },
   { name: 'Kaufland', domains: ['kaufland.de'], keywords: ['kaufland'] },

@@ -11,7 +11,7 @@ export const UTILITY_BRANDS = inSector('utility', [
   { name: 'Engie', domains: ['engie.fr', 'engie.com', 'engie.be', 'engie.it'], keywords: ['engie'] },
   { name: 'TotalEnergies', domains: ['totalenergies.fr', 'totalenergies.com', 'totalenergies.be', 'total.fr'], keywords: ['totalenergies', 'total energies', 'total direct energie'], lookalikeLabels: ['totalenergies'] },
   { name: 'Ekwateur', domains: ['ekwateur.fr'], keywords: ['ekwateur'] },
-  { name: 'Enel', domains: ['enel.it', 'enel.com'], keywords: ['enel energia'], exactKeywords: ['Enel', 'ENEL'] },
+  { name: 'Enel', domains: ['enel.it', 'enel.com', 'enelx.com'], keywords: ['enel energia'], exactKeywords: ['Enel', 'ENEL'] },
   { name: 'Eni Plenitude', domains: ['eniplenitude.com', 'eni.com'], keywords: ['eni plenitude', 'eniplenitude'], exactKeywords: ['ENI'] },
   { name: 'Edison', domains: ['edisonenergia.it'], keywords: ['edison energia'] },
   { name: 'Hera', domains: ['gruppohera.it'], keywords: ['gruppo hera', 'hera comm'] },

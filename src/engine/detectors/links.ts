@@ -122,13 +122,30 @@ export const urlScript: Detector = {
   },
 };
 
+/** Strength of a shortened link the reader sees written out (in the text, or as its own link text). */
+const SHORTENER_SHOWN = 0.6;
+
+/**
+ * A shortened link written out where the reader sees it ("Directions: https://bit.ly/…" in a note) is
+ * one weak hint; behind an image, a button or words it hides twice, where it leads and that it is a
+ * shortener, which is how the labelled phishing uses it.
+ */
+function shortenerShown(u: ExtractedUrl): boolean {
+  if (u.kind === 'text') return true;
+  return u.kind === 'a' && u.texts.length > 0 && u.texts.every((text) => domainShown(text)?.domain === u.info!.domain);
+}
+
 export const urlShortener: Detector = {
   id: 'URL_SHORTENER',
   group: 'url',
   indicator: 'suspicious_links',
   description: 'URL shorteners hide the destination',
   run(input) {
-    return perUrl(input, (u) => ((SHORTENER_DOMAINS.has(u.info!.domain) || SHORTENER_DOMAINS.has(u.info!.host)) && !OWN_SERVICE_SHORT_HOSTS.has(u.info!.host) && !isSponsorLink(input, u) ? { strength: 1, reason: `Link uses the URL shortener ${u.info!.host}, which hides where it leads`, flag: 'shortener' } : null));
+    return perUrl(input, (u) =>
+      (SHORTENER_DOMAINS.has(u.info!.domain) || SHORTENER_DOMAINS.has(u.info!.host)) && !OWN_SERVICE_SHORT_HOSTS.has(u.info!.host) && !isSponsorLink(input, u)
+        ? { strength: shortenerShown(u) ? SHORTENER_SHOWN : 1, reason: `Link uses the URL shortener ${u.info!.host}, which hides where it leads`, flag: 'shortener' }
+        : null,
+    );
   },
 };
 

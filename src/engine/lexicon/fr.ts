@@ -8,7 +8,7 @@ export const FR: Lexicon = {
     'j ai|nous avons enregistre|filme',
     'video|enregistrement de vous',
     'a tous vos contacts|proches|collegues',
-    'sites pour adultes|sites pornographiques',
+    'sites pour adultes', 'sites pornographiques',
     'en bitcoin|btc|cryptomonnaie',
     'adresse|portefeuille bitcoin|btc',
   ],
@@ -42,7 +42,7 @@ export const FR: Lexicon = {
   ],
   credential: [
     'verif~|confirm~|valid~|mettre|mettez|actualis~|reactiv~|debloqu~|deverrouill~|securis~ a? jour? votre|vos compte|identite|informations|coordonnees|donnees|acces|mot|identifiants|profil|adresse',
-    'connectez vous|identifiez vous a|sur votre espace|compte',
+    // Not "connectez-vous à votre espace client": every French bank's "your statement is ready" says it.
     'saisi~|entrez|indiquez|renseign~|communiquez|fournir|fournissez votre|vos mot|code|identifiant|identifiants|numero|coordonnees',
     'cliquez|appuyez ici|dessous pour verifier|confirmer|valider|debloquer|reactiver|mettre',
     'cliquez|appuyez sur le lien|bouton ci? dessous? pour verifier|confirmer|valider|debloquer|reactiver|mettre',
@@ -75,13 +75,19 @@ export const FR: Lexicon = {
     'virement bancaire|urgent|international|sepa|confidentiel',
     'effectuer|faire|proceder a? un virement|paiement',
     'etes vous disponible|dispo',
+    'en toute discretion|confidentialite',
+    'operation|dossier confidentiel|confidentielle|strictement',
+  ],
+  bank_change: [
     'changement|modification de? coordonnees|rib|iban',
     'changement|modification de compte bancaire',
     'nouveau|nouvel|nouvelles rib|iban',
     'nouvelles coordonnees bancaires',
     'nouveau compte bancaire',
-    'en toute discretion|confidentialite',
-    'operation|dossier confidentiel|confidentielle|strictement',
+    'changement|change de banque',
+    'mettre|mettez a jour nos|mes coordonnees bancaires|rib',
+    'nos|mes coordonnees bancaires ont change',
+    'notre|mon rib|iban a change',
   ],
   prize: [
     'felicitations vous|votre|tu',
@@ -96,7 +102,7 @@ export const FR: Lexicon = {
     'programme de fidelite',
   ],
   // Scam and spam offers that ask for a reply, an investment or a visit (docs/detection.md "What does it ask").
-  scam: ['tours gratuits', 'sans depot', 'bitcoin|crypto investissement|trading|gains', 'revenu|revenus passif|passifs', 'perdre du poids', 'celibataires pres de chez vous', 'rencontre|rencontres coquine|coquines|sexy|discrete|discretes', 'heritage de|d', 'fonds en desherence', 'proposition d investissement|d affaires', 'doublez votre investissement|argent'],
+  scam: ['tours gratuits', 'sans depot', 'bitcoin|crypto investissement|trading|gains', 'revenu|revenus passif|passifs', 'perdre du poids', 'celibataires pres de chez vous', 'rencontre|rencontres coquine|coquines|sexy|discrete|discretes', 'heritage de|d', 'fonds en desherence', 'proposition d investissement|affaires', 'doublez votre investissement|argent'],
   greeting: ['cher|chere|chers client|cliente|clients|utilisateur|utilisatrice|abonne|abonnee|membre|assure|assuree|beneficiaire', 'bonjour cher|chere client|cliente|utilisateur'],
   archive_password: ['mot de passe du|de l? fichier|archive|document|piece|zip', 'le mot de passe est'],
 };

@@ -19,17 +19,43 @@ const NEVER = new Set(['never', 'niemals', 'nie', 'jamais', 'nunca', 'mai', 'noo
 const NOT_REACH = 2;
 const NEVER_REACH = 7;
 
-function precededBy(words: readonly string[], index: number, set: ReadonlySet<string>, reach: number): boolean {
-  for (let i = Math.max(0, index - reach); i < index; i++) if (set.has(words[i]!)) return true;
+/**
+ * A negation reaches back only within its sentence: in "We will never ask for your PIN. Confirm your
+ * account details today", the bank-style disclaimer does not undo the ask that follows it.
+ * `sentenceStarts` (ascending word indices that open a sentence) is read only when a negation is near.
+ */
+function precededBy(words: readonly string[], index: number, set: ReadonlySet<string>, reach: number, sentenceStarts: () => readonly number[]): boolean {
+  for (let i = Math.max(0, index - reach); i < index; i++) {
+    if (!set.has(words[i]!)) continue;
+    if (!sentenceOpensBetween(sentenceStarts(), i, index)) return true;
+  }
   return false;
 }
 
-/** The lexicon's hits without pressure phrases under a negation and asks under "never". */
-export function withoutNegated(hits: readonly PhraseHit[], words: readonly string[]): PhraseHit[] {
+/** Does a sentence open after word `from` and at or before word `to`? Binary search over ascending starts. */
+function sentenceOpensBetween(starts: readonly number[], from: number, to: number): boolean {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (starts[middle]! <= from) low = middle + 1;
+    else high = middle;
+  }
+  return low < starts.length && starts[low]! <= to;
+}
+
+/**
+ * The lexicon's hits without pressure phrases under a negation and asks under "never" in the same
+ * sentence. `sentences` gives the word indices that open a sentence (text/words.ts sentenceStarts); it is
+ * called at most once, and only when a negation word is near a hit.
+ */
+export function withoutNegated(hits: readonly PhraseHit[], words: readonly string[], sentences: () => readonly number[] = () => []): PhraseHit[] {
+  let starts: readonly number[] | null = null;
+  const sentenceStarts = (): readonly number[] => (starts ??= sentences());
   return hits.filter((hit) => {
     const category = categoryOf(hit.tag);
-    if (category === 'urgency') return !(hit.text.indexOf(' ') < 0 && precededBy(words, hit.index, NOT, NOT_REACH)) && !precededBy(words, hit.index, NEVER, NEVER_REACH);
-    if (category === 'credential' || category === 'payment' || category === 'wire' || category === 'giftcard') return !precededBy(words, hit.index, NEVER, NEVER_REACH);
+    if (category === 'urgency') return !(hit.text.indexOf(' ') < 0 && precededBy(words, hit.index, NOT, NOT_REACH, sentenceStarts)) && !precededBy(words, hit.index, NEVER, NEVER_REACH, sentenceStarts);
+    if (category === 'credential' || category === 'payment' || category === 'wire' || category === 'bank_change' || category === 'giftcard') return !precededBy(words, hit.index, NEVER, NEVER_REACH, sentenceStarts);
     return true;
   });
 }

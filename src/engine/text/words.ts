@@ -58,6 +58,28 @@ export function wordViews(text: string, max = Number.MAX_SAFE_INTEGER): { folded
   return { folded: wordsOf(foldNormalised(normalised), max), raw: wordsOf(normalised, max) };
 }
 
+/** A sentence ends at ". ", "! ", "? " (punctuation followed by a space: "3.5" and "paypal.com" go on) or a blank line. */
+const SENTENCE_END = /[.!?]\s|\n[^\S\n]*\n/;
+
+/**
+ * Indices (into `words(text, max)`) of the words that open a new sentence, in order. Linear: each gap
+ * between two words is read once.
+ */
+export function sentenceStarts(text: string, max = Number.MAX_SAFE_INTEGER): number[] {
+  const folded = foldNormalised(normaliseText(text));
+  const starts: number[] = [];
+  let index = 0;
+  let gapStart = 0;
+  for (const match of folded.matchAll(WORD)) {
+    if (index >= max) break;
+    const at = match.index ?? 0;
+    if (index > 0 && SENTENCE_END.test(folded.slice(gapStart, at))) starts.push(index);
+    gapStart = at + match[0].length;
+    index++;
+  }
+  return starts;
+}
+
 const ADDRESS_DELIMITER = /[\s<>()"',;:@[\]]/;
 
 /**

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { createLexiconMatcher, LEXICONS } from '../../src/engine/lexicon/index.js';
+import { words } from '../../src/engine/text/words.js';
+
+/**
+ * A lexicon pattern is a sequence of word slots, each slot alternatives joined by "|"
+ * (src/engine/text/phrase-matcher.ts). "tarjeta|tarjetas regalo|de regalo" reads as three slots and only
+ * ever matched "tarjetas de regalo", never "tarjetas regalo": whole phrases cannot be alternatives. A word
+ * of three letters or more that appears in two slots of one pattern is that mistake.
+ */
+describe('lexicon patterns (src/engine/lexicon)', () => {
+  it('no pattern repeats a word across its slots (phrases written as alternatives)', () => {
+    const suspicious: string[] = [];
+    for (const [language, lexicon] of Object.entries(LEXICONS)) {
+      for (const [category, patterns] of Object.entries(lexicon)) {
+        for (const pattern of patterns ?? []) {
+          const seen = new Set<string>();
+          for (const slot of pattern.split(' ')) {
+            const alternatives = slot.replace(/\?$/, '').split('|');
+            if (alternatives.some((a) => a.length >= 3 && seen.has(a))) suspicious.push(`${language} ${category}: ${pattern}`);
+            for (const a of alternatives) seen.add(a);
+          }
+        }
+      }
+    }
+    expect(suspicious).toEqual([]);
+  });
+
+  it('matches the phrases those patterns were written for', () => {
+    const lexicon = createLexiconMatcher();
+    const tags = (text: string): string[] => lexicon.find(words(text, 200), 50).map((h) => h.tag);
+    expect(tags('Necesito que compres tarjetas regalo de Amazon')).toContain('giftcard:es');
+    expect(tags('Ihr Passwort läuft heute ab')).toContain('threat:de');
+    expect(tags('Su contraseña ha caducado')).toContain('threat:es');
+    expect(tags('Su contraseña vence mañana')).toContain('threat:es');
+    expect(tags('Tu espacio está lleno')).toContain('threat:es');
+    expect(tags('We will send the video to all your contacts')).toContain('extortion:en');
+    expect(tags('Congratulations, your number was drawn')).toContain('prize:en');
+  });
+});

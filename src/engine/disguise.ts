@@ -27,7 +27,7 @@ export interface Disguise {
 const OVERLAY = /[\u0334-\u0338]/gu;
 
 /** Lexicon categories that are a risky ask or pressure (docs/detection.md "What does it ask"). */
-const ASK_CATEGORIES = new Set(['credential', 'payment', 'giftcard', 'wire', 'threat', 'urgency']);
+const ASK_CATEGORIES = new Set(['credential', 'payment', 'giftcard', 'wire', 'bank_change', 'threat', 'urgency']);
 
 /** Replaces each word that has an ASCII look-alike reading by that reading. */
 export function readLookalikes(text: string): string {

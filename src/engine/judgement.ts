@@ -27,6 +27,7 @@ const ASK_OF_CATEGORY: Record<string, AskKind> = {
   payment: 'pay or give card details',
   giftcard: 'buy gift cards',
   wire: 'change bank details or wire money',
+  bank_change: 'change bank details or wire money',
   crypto: 'connect a crypto wallet or claim tokens',
 };
 

@@ -1,5 +1,6 @@
 import type { Detector } from './detector.js';
 import { internalAuthenticated, senderLinksAligned } from './detectors/alignment.js';
+import { bankDetailsUnverified } from './detectors/bank-change.js';
 import { attachDoubleExtension, attachEncryptedArchive, attachExecutable, attachHtml, attachMacro } from './detectors/attachments.js';
 import { authAlignedPass, authFail } from './detectors/auth.js';
 import { disguisedText } from './detectors/disguise.js';
@@ -26,5 +27,5 @@ export const DETECTORS: readonly Detector[] = [
   attachExecutable, attachMacro, attachHtml, attachDoubleExtension, attachEncryptedArchive,
   brandSpoofing, brandAuthentic,
   classifierPhish, classifierHam,
-  impersonationWithAsk, linksDisownSender,
+  impersonationWithAsk, linksDisownSender, bankDetailsUnverified,
 ];

@@ -6,22 +6,34 @@ import { trimEndMatching } from '../../core/trim.js';
 /** 1 distinct phrase → 0.6, 2 → 0.85, 3 or more → 1: repetition of the pressure is the signal. */
 const strengthFor = (distinct: number): number => (distinct >= 3 ? 1 : distinct === 2 ? 0.85 : 0.6);
 
-function phrasesOf(input: DetectorInput, categories: readonly LexiconCategory[]): string[] {
+/**
+ * Distinct phrases of `categories`. Those of a `once` category count as one however many there are: a
+ * supplier's letter announcing its new bank details says so three ways ("nouveau RIB", "changement de
+ * coordonnées", "mettre à jour nos coordonnées bancaires"), one fact that BANK_DETAILS_UNVERIFIED weighs.
+ */
+function phrasesOf(input: DetectorInput, categories: readonly LexiconCategory[], once?: LexiconCategory): string[] {
   const seen: string[] = [];
+  let onceSeen = false;
   for (const hit of input.phrases) {
-    if (categories.includes(categoryOf(hit.tag)) && !seen.includes(hit.text)) seen.push(hit.text);
+    const category = categoryOf(hit.tag);
+    if (!categories.includes(category) || seen.includes(hit.text)) continue;
+    if (category === once) {
+      if (onceSeen) continue;
+      onceSeen = true;
+    }
+    seen.push(hit.text);
   }
   return seen;
 }
 
-function languageRule(id: string, categories: readonly LexiconCategory[], describe: (quoted: string) => string, indicator: Detector['indicator'], description: string): Detector {
+function languageRule(id: string, categories: readonly LexiconCategory[], describe: (quoted: string) => string, indicator: Detector['indicator'], description: string, once?: LexiconCategory): Detector {
   return {
     id,
     group: 'language',
     indicator,
     description,
     run(input): DetectorHit[] {
-      const found = phrasesOf(input, categories);
+      const found = phrasesOf(input, categories, once);
       if (found.length === 0) return [];
       const quoted = found.slice(0, 3).map((p) => `"${p}"`).join(', ');
       return [{ strength: strengthFor(found.length), reason: describe(quoted) }];
@@ -41,7 +53,7 @@ export const urgencyLanguage = languageRule('URGENCY_LANGUAGE', ['urgency', 'thr
 export const credentialRequest = languageRule('CREDENTIAL_REQUEST', ['credential'], (q) => `Asks to sign in or confirm account details: ${q}`, 'credential_request', 'Requests to verify, sign in, or enter passwords and account details');
 export const paymentRequest = languageRule('PAYMENT_REQUEST', ['payment'], (q) => `Asks for a payment or card details: ${q}`, 'credential_request', 'Failed payments, fees to pay, refunds to claim, billing updates');
 export const giftCardRequest = languageRule('GIFT_CARD_REQUEST', ['giftcard'], (q) => `Mentions gift cards or prepaid codes: ${q}`, undefined, 'Gift cards, prepaid vouchers and their codes (a classic BEC payout)');
-export const wireTransferRequest = languageRule('WIRE_TRANSFER_REQUEST', ['wire'], (q) => `Wire-transfer or bank-detail request: ${q}`, undefined, 'Business e-mail compromise: transfers, new bank details, secrecy, "are you available"');
+export const wireTransferRequest = languageRule('WIRE_TRANSFER_REQUEST', ['wire', 'bank_change'], (q) => `Wire-transfer or bank-detail request: ${q}`, undefined, 'Business e-mail compromise: transfers, new bank details, secrecy, "are you available"', 'bank_change');
 export const scamOfferLanguage = languageRule('SCAM_OFFER_LANGUAGE', ['scam', 'crypto'], (q) => `Scam or spam offer: ${q}`, undefined, 'Advance-fee stories, crypto and investment bait, casino bonuses, pills and dating offers, miracle cures');
 export const prizeLanguage = languageRule('PRIZE_SCAM_LANGUAGE', ['prize'], (q) => `Prize or reward bait: ${q}`, undefined, 'You have won, you were selected, claim your reward, guaranteed returns');
 

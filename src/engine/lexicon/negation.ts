@@ -55,7 +55,7 @@ export function withoutNegated(hits: readonly PhraseHit[], words: readonly strin
   return hits.filter((hit) => {
     const category = categoryOf(hit.tag);
     if (category === 'urgency') return !(hit.text.indexOf(' ') < 0 && precededBy(words, hit.index, NOT, NOT_REACH, sentenceStarts)) && !precededBy(words, hit.index, NEVER, NEVER_REACH, sentenceStarts);
-    if (category === 'credential' || category === 'payment' || category === 'wire' || category === 'giftcard') return !precededBy(words, hit.index, NEVER, NEVER_REACH, sentenceStarts);
+    if (category === 'credential' || category === 'payment' || category === 'wire' || category === 'bank_change' || category === 'giftcard') return !precededBy(words, hit.index, NEVER, NEVER_REACH, sentenceStarts);
     return true;
   });
 }

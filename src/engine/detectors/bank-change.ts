@@ -1,0 +1,28 @@
+import type { Detector } from '../detector.js';
+import { categoryOf } from '../lexicon/index.js';
+import { sameOrganisation } from '../organisation.js';
+
+/**
+ * Supplier and payroll fraud (docs/detection.md "How a verdict is reached"): the mail asks to pay into a
+ * new account ("our bank details have changed", "update my direct deposit", "nouveau RIB", "neue
+ * Bankverbindung") and nothing shows that the sender is who it says: it is not authenticated and writes
+ * from a free-mail address, or it diverts replies to another organisation. A genuine change of bank
+ * details is confirmed by telephone, never by e-mail alone, so the mail is at least worth a warning.
+ */
+export const bankDetailsUnverified: Detector = {
+  id: 'BANK_DETAILS_UNVERIFIED',
+  group: 'identity',
+  indicator: 'impersonation',
+  description: 'Asks to pay into new bank details from a free-mail address, or with replies diverted to another organisation, without authentication',
+  run({ phrases, sender, auth, message }) {
+    const ask = phrases.find((hit) => categoryOf(hit.tag) === 'bank_change');
+    if (!ask || !sender.domain) return [];
+    const authenticated = auth.dmarc === 'pass' || auth.dkimPassDomains.some((d) => sameOrganisation(d, sender.domain));
+    if (authenticated && !sender.freemail) return [];
+    const recipients = new Set([...message.to, ...message.cc].map((r) => r.address.toLowerCase()));
+    const diverted = sender.replyTo.find((r) => !recipients.has(r.address) && r.registrable && !sameOrganisation(r.domain, sender.domain));
+    if (sender.freemail) return [{ strength: 1, reason: `Asks to pay into new bank details ("${ask.text}") from the free-mail address ${sender.address}: confirm by telephone before paying` }];
+    if (diverted) return [{ strength: 1, reason: `Asks to pay into new bank details ("${ask.text}") and diverts replies to ${diverted.address}: confirm by telephone before paying` }];
+    return [];
+  },
+};

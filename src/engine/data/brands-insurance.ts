@@ -22,7 +22,7 @@ export const INSURANCE_BRANDS = inSector('insurance', [
   { name: 'Direct Assurance', parent: 'AXA', domains: ['direct-assurance.fr'], keywords: ['direct assurance'] },
   { name: 'MGEN', domains: ['mgen.fr'], keywords: ['mgen'] },
   { name: 'Harmonie Mutuelle', domains: ['harmonie-mutuelle.fr'], keywords: ['harmonie mutuelle'] },
-  { name: 'HUK-COBURG', domains: ['huk.de', 'huk24.de'], keywords: ['huk coburg', 'huk24'] },
+  { name: 'HUK-COBURG', domains: ['huk.de', 'huk-coburg.de', 'huk24.de'], keywords: ['huk coburg', 'huk24'] },
   { name: 'ERGO', domains: ['ergo.de', 'ergo.com'], keywords: ['ergo versicherung'], exactKeywords: ['ERGO'], lookalikeLabels: [] },
   { name: 'DEVK', domains: ['devk.de'], keywords: ['devk'] },
   { name: 'Techniker Krankenkasse', domains: ['tk.de'], keywords: ['techniker krankenkasse'] },

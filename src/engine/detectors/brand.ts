@@ -55,9 +55,16 @@ export const brandSpoofing: Detector = {
     // The brand's own free-mail domain (Yahoo from yahoo.com): anyone can have that address, so unproven,
     // but not a contradiction either.
     if (input.sender.freemail && input.brands.owns(brand, input.sender.domain)) strength = Math.min(strength, 0.4);
-    if (input.recipientDomains.has(input.sender.registrable)) strength = Math.min(strength, 0.3);
+    const asksOrDeceives = (input.judgement?.asks.length ?? 0) > 0 || hasMechanism(input);
+    if (input.recipientDomains.has(input.sender.registrable)) {
+      // A colleague's subject or text naming a customer or a carrier ("URGENT commande Carrefour Market",
+      // "DHL pickup moved to 3pm") is the topic of the mail, not who sends it; a forged colleague is
+      // authentication's business.
+      if (!strongClaim && !asksOrDeceives) return [];
+      strength = Math.min(strength, 0.3);
+    }
     if (links.length > 0 && foreign.length === 0) strength *= 0.5;
-    if ((input.judgement?.asks.length ?? 0) === 0 && !hasMechanism(input)) strength *= 0.5;
+    if (!asksOrDeceives) strength *= 0.5;
     const from = input.sender.address ? `comes from ${input.sender.registrable || input.sender.address}` : 'has no sender address';
     const to = foreign[0] ? ` and links to ${foreign[0].info!.host}` : '';
     return [{ strength, reason: `Presents itself as ${brand.name} (${claim.where.join(', ')}) but ${from}${to}`, brand: brand.name }];

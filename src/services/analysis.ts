@@ -209,6 +209,9 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
   }
 
   const service = {
+    /** Transactions that stored analyses and analyses they carried (tests, docs/performance.md). */
+    commitStats: commits.stats,
+
     /** Records a message whose parsing hit the deadline (the doors' parse runs before any analysis). */
     recordTimeout: (principal: Principal, message: NormalizedMessage, options: AnalyzeOptions, error: AnalysisTimeoutError) => recordTimeout(principal, message, options, error),
 

@@ -1,115 +1,49 @@
 /**
- * Group commit on SQLite (docs/performance.md, "The REST API's own costs"). Every analysis is stored in a
- * transaction of its own; on SQLite each commit writes every page the transaction touched to the log (the
- * row, three index pages, the usage counter: about eight frames, 17 writes) and takes and drops the log's
- * locks. The transactions that ask to run within the same turn of the event loop run one after the other
- * inside one transaction instead, each in a savepoint of its own, and are answered after the one commit:
- * pages they share are written once. An answer still means that its transaction is committed.
+ * Group commit (docs/performance.md, "The REST API's own costs"). Every analysis is stored in a transaction
+ * of its own; the transactions that ask to run within the same turn of the event loop run one after the
+ * other inside one transaction instead, and are answered after its one commit. An answer still means that
+ * its transaction is committed.
  *
- * Each work keeps the outcome it would have had alone: a work that throws is rolled back to its savepoint
- * and gets its error, the others commit. When the transaction as a whole fails (a conflict with another
- * process that a fresh attempt resolves, or the commit itself), nothing of it was stored and every work
- * runs again alone through `inTransaction`, with its retries, as it would have run without grouping.
- * PostgreSQL has one connection per transaction and commits concurrently: there every work simply runs in
- * `inTransaction`.
+ * SQLite: each commit writes every page the transaction touched to the log (the row, three index pages,
+ * the usage counter: about eight frames, 17 writes) and takes and drops the log's locks; in a group, pages
+ * the works share are written once. PostgreSQL: each statement is a round trip over the socket, and the
+ * socket writes were the largest single cost of the main thread (profiled: a sixth of it, ~0.9 ms per
+ * analysis); a group saves every work its BEGIN and COMMIT. How the works of a group are kept apart
+ * differs (group-commit-strategies.ts).
+ *
+ * Each work keeps the outcome it would have had alone: a work that throws gets its error and the others
+ * commit. A work may therefore run more than once (its first run rolled back with its group): works must
+ * keep no effect outside the transaction but what they return.
  */
-import { CompiledQuery, type Kysely } from 'kysely';
 import type { Store } from './database.js';
-import type { Database } from './schema.js';
-import { inTransaction, isRetryableConflict } from './transaction.js';
+import { alone, togetherOptimistic, togetherWithSavepoints, type GroupStats, type Pending, type TransactionWork } from './group-commit-strategies.js';
 
-export type TransactionWork<T> = (trx: Kysely<Database>) => Promise<T>;
+export type { TransactionWork };
 
 export interface GroupCommit {
   /** Runs `work` in a transaction and resolves once it is committed (rejects when it threw or could not commit). */
   run<T>(work: TransactionWork<T>): Promise<T>;
   /** Transactions committed so far and works they carried (tests, docs/performance.md). */
-  readonly stats: { commits: number; works: number };
+  readonly stats: GroupStats;
 }
 
-interface Pending {
-  work: TransactionWork<unknown>;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
-const SAVEPOINT = CompiledQuery.raw('savepoint group_member');
-const RELEASE = CompiledQuery.raw('release group_member');
-const ROLLBACK_TO = CompiledQuery.raw('rollback to group_member');
-
-/** Works per transaction at most, so one group never holds the event loop for long. */
+/** Works per transaction at most, so one group never holds the event loop (or the counter's row lock) for long. */
 export const MAX_GROUP = 64;
 
 export function createGroupCommit(store: Store): GroupCommit {
-  const stats = { commits: 0, works: 0 };
-  if (store.dialect !== 'sqlite') {
-    return {
-      stats,
-      run: async (work) => {
-        const value = await inTransaction(store, work);
-        stats.commits++;
-        stats.works++;
-        return value;
-      },
-    };
-  }
-
+  const stats: GroupStats = { commits: 0, works: 0 };
+  const together = store.dialect === 'sqlite' ? togetherWithSavepoints : togetherOptimistic;
   let pending: Pending[] = [];
   let scheduled = false;
 
-  /** Alone, exactly as without grouping. */
-  const alone = (item: Pending): Promise<void> =>
-    inTransaction(store, item.work).then(
-      (value) => {
-        stats.commits++;
-        stats.works++;
-        item.resolve(value);
-      },
-      item.reject,
-    );
-
-  async function together(group: Pending[]): Promise<void> {
-    const outcomes: Outcome[] = [];
-    try {
-      await store.db.transaction().execute(async (trx) => {
-        for (const item of group) {
-          await trx.executeQuery(SAVEPOINT);
-          try {
-            const value = await item.work(trx);
-            await trx.executeQuery(RELEASE);
-            outcomes.push({ ok: true, value });
-          } catch (error) {
-            // A conflict another attempt resolves: the whole group again, each work alone (with its retries).
-            if (isRetryableConflict(error)) throw error;
-            await trx.executeQuery(ROLLBACK_TO);
-            await trx.executeQuery(RELEASE);
-            outcomes.push({ ok: false, error });
-          }
-        }
-      });
-    } catch {
-      // Nothing of the group was stored.
-      for (const item of group) await alone(item);
-      return;
-    }
-    stats.commits++;
-    stats.works += group.length;
-    group.forEach((item, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) item.resolve(outcome.value);
-      else item.reject(outcome.error);
-    });
-  }
-
   async function flush(): Promise<void> {
     try {
-      // Works that ask while a group runs form the next group.
+      // Works that ask while a group runs form the next group: one group at a time, so on PostgreSQL too
+      // the groups never wait for each other's row locks (every analysis of a tenant updates its counter).
       while (pending.length > 0) {
         const group = pending.slice(0, MAX_GROUP);
         pending = pending.slice(group.length);
-        await (group.length === 1 ? alone(group[0]!) : together(group));
+        await (group.length === 1 ? alone(store, stats, group[0]!) : together(store, stats, group));
       }
     } finally {
       scheduled = false;

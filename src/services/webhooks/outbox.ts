@@ -49,6 +49,8 @@ export interface Claim {
 
 export type { ClaimedDelivery };
 
+type Subscriber = Awaited<ReturnType<typeof subscribersOf>>[number];
+
 const deliveryRow = (id: string, webhookId: string, eventId: string, now: string): WebhookDeliveriesTable => ({
   id,
   webhook_id: webhookId,
@@ -73,6 +75,22 @@ export function createOutbox(ctx: ServiceContext, options: OutboxOptions) {
   // service hands to both hooks; a rolled-back transaction leaves nothing behind (WeakMap).
   const uncommitted = new WeakMap<StoredAnalysis, string[]>();
 
+  // A group commit (store/group-commit.ts) stores many analyses of a tenant in one transaction; each of them
+  // reads the endpoints once per transaction instead of once per analysis (a round trip on PostgreSQL). An
+  // endpoint committed meanwhile by another transaction is missed as a lone analysis that had read the
+  // endpoints a moment earlier would have missed it.
+  const subscribersIn = new WeakMap<Kysely<Database>, Map<string, Subscriber[]>>();
+  async function subscribersWithin(trx: Kysely<Database>, principal: Principal): Promise<Subscriber[]> {
+    const key = `${principal.tenant.id}\0${principal.livemode}`;
+    let known = subscribersIn.get(trx);
+    const cached = known?.get(key);
+    if (cached) return cached;
+    const subscribers = await subscribersOf(trx, { tenantId: principal.tenant.id, livemode: principal.livemode });
+    if (!known) subscribersIn.set(trx, (known = new Map()));
+    known.set(key, subscribers);
+    return subscribers;
+  }
+
   const notify = (webhookIds: string[]): void => {
     for (const listener of listeners) listener(webhookIds);
   };
@@ -81,7 +99,7 @@ export function createOutbox(ctx: ServiceContext, options: OutboxOptions) {
     /** InTransactionHook: one event per type with subscribers, one delivery per subscribed endpoint. */
     async inTransaction(trx: Kysely<Database>, analysis: StoredAnalysis, principal: Principal): Promise<void> {
       if (analysis.status === 'queued') return;
-      const subscribers = await subscribersOf(trx, { tenantId: principal.tenant.id, livemode: principal.livemode });
+      const subscribers = await subscribersWithin(trx, principal);
       if (!subscribers.length) return;
       const now = toIso(clock.now());
       const events: WebhookEventsTable[] = [];

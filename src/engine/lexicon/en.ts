@@ -64,7 +64,7 @@ export const EN: Lexicon = {
     'fill in|out the required information|fields',
   ],
   payment: [
-    'update your payment|billing|card method|details|information|info',
+    'update your? payment|billing|card method|details|information|info',
     'payment failed|declined|unsuccessful|issue|problem|rejected',
     'your payment|card was|has been? declined|refused|rejected|unsuccessful',
     'card has|have expired',
@@ -96,7 +96,10 @@ export const EN: Lexicon = {
     'i need you to handle|process|make|send|buy|purchase|get',
     'i need a|your quick? favor|favour',
     'can you do me a quick? favor|favour',
-    'change|update of? our|my? bank|banking|payment details|account|information',
+    'change|update of? our|my? bank|banking details|account|information',
+    // "Update payment details" alone is a billing update (a payment phrase, above); a supplier's new bank
+    // details say whose they are.
+    'change|update of? our|my payment details|account|information',
     'process a|an|the urgent? payment|transfer|wire',
     'urgent|confidential|discreet payment|transfer|task|matter|request',
     'keep this confidential|discreet|quiet',

@@ -62,6 +62,11 @@ export const EN: Lexicon = {
     'prove your identity|ownership',
     'confirm|verify|update your account records|record',
     'fill in|out the required information|fields',
+    // QR-code lures ("quishing") send the reader's phone to a sign-in page the mail never links to.
+    're register|enroll|activate|authenticate your authenticator|mfa|2fa',
+    'reregister|reenroll|reset|reactivate|reauthenticate your authenticator|mfa|2fa',
+    'scan the|this qr code to|and re|reregister|update|verify|validate|reactivate|secure|restore|confirm|authenticate|sign|log|unlock|access',
+    'scan the|this qr code below|above to|and re|reregister|update|verify|validate|reactivate|secure|restore|confirm|authenticate|sign|log|unlock|access',
   ],
   payment: [
     'update your? payment|billing|card method|details|information|info',

@@ -143,6 +143,26 @@ export class BrandIndex {
     return result;
   }
 
+  /**
+   * Is `label` a close imitation of one of `domains`' labels (the recipients' own organisations): the same
+   * letters by look-alike characters, or one letter changed in a name of six letters or more. Never
+   * "added words" (acme-group.com beside acme.com is often the same company) and never two edits, so
+   * that partners with similar names are not accused of imitating each other.
+   */
+  imitates(label: string, domains: readonly string[]): { target: string; how: 'homograph' | 'typo' } | null {
+    const lower = label.toLowerCase();
+    if (lower.length < 4 || lower.length > 63) return null;
+    const skel = skeleton(lower);
+    for (const domain of domains.slice(0, 20)) {
+      const own = domain.split('.')[0] ?? '';
+      if (own.length < 4 || own === lower) continue;
+      const ownSkeleton = skeleton(own);
+      if (skel === ownSkeleton) return { target: domain, how: 'homograph' };
+      if (own.length >= 6 && editDistance(skel, ownSkeleton, 1) <= 1) return { target: domain, how: 'typo' };
+    }
+    return null;
+  }
+
   private match(lower: string, skel: string, candidates: ReadonlyArray<{ label: string; skeleton: string; target: string; brand: Brand | null }>): LookalikeMatch | null {
     for (const c of candidates) {
       if (lower === c.label) continue;

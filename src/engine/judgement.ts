@@ -14,7 +14,7 @@ import { TRACKER_DOMAINS } from './data/domains.js';
 import type { MessageFacts } from './facts.js';
 import type { Ask, AskKind, BrandClaim, Judgement, LinkSummary } from './judgement-types.js';
 import { categoryOf } from './lexicon/index.js';
-import { ownedOrSentFor } from './delegates.js';
+import { billsFor, ownedOrSentFor } from './delegates.js';
 import { sameOrganisation } from './organisation.js';
 import { isSocialFooterHost, SOCIAL_BRAND_NAMES } from './social.js';
 import { isUserContentLink } from './user-content.js';
@@ -33,7 +33,8 @@ const ASK_OF_CATEGORY: Record<string, AskKind> = {
 
 /** "call (800) 555-0199", "appelez le 01 23 45 67 89": a call-back request with a number. */
 const CALL_WORD = /\b(?:call|phone|ring|dial|appelez|contactez|rufen|anrufen|llame|llamar|chiama|chiamare|bel|ligue|ligar)\b/giu;
-const PHONE = /^.{0,60}?(\+?\d[\d\s().-]{7,18}\d)/u;
+// [\s\S], not ".": the number often sits on the next line ("call our billing desk at\n+1 (808) …").
+const PHONE = /^[\s\S]{0,60}?(\+?\d[\d\s().-]{7,18}\d)/u;
 
 /** What a call-back scam is about: a charge or purchase to dispute ("if you do not recognise it"), a renewal to cancel, a refund to claim. */
 const MONEY_CONTEXT = /\b(?:charged?|debited|refunds?|cancel\w*|renew\w*|subscription|unauthori[sz]ed|fraud\w*|rembours\w*|annul\w*|abbuchung|erstattung|reembolso|cancelar|rimborso|annullare|terugbetaling|annuleren|reembolso|cancelamento|purchase|compra|achat|kauf|acquisto|aankoop|recogni[sz]e|reconhe\w*|reconoc\w*|reconnai\w*|erkennen)\b/iu;
@@ -87,8 +88,8 @@ function countingClaims(facts: MessageFacts): BrandClaim[] {
  * stronger claim names the sender itself: "Microsoft Account Team (via Google Forms)" from google.com
  * claims Microsoft, whatever it says about Google.
  */
-function mismatchOf(facts: MessageFacts, claims: readonly BrandClaim[]): BrandClaim | null {
-  return claims.find((c) => c.where.some((w) => w === 'display name' || w === 'sender address') && !sentBy(facts, c.brand)) ?? null;
+function mismatchOf(facts: MessageFacts, claims: readonly BrandClaim[], asks: readonly Ask[]): BrandClaim | null {
+  return claims.find((c) => c.where.some((w) => w === 'display name' || w === 'sender address') && !sentBy(facts, c.brand, asks)) ?? null;
 }
 
 function authenticatedSender(facts: MessageFacts): boolean {
@@ -97,8 +98,18 @@ function authenticatedSender(facts: MessageFacts): boolean {
   return auth.dmarc === 'pass' || auth.dkimPassDomains.some((d) => sameOrganisation(d, sender.domain));
 }
 
-function sentBy(facts: MessageFacts, brand: Brand): boolean {
+/**
+ * A billing platform may mail invoices in a company's name (delegates.ts billsFor), but anyone can open a
+ * merchant account: an invoice in a brand's name that asks you to call a number about a charge is the
+ * call-back scam, not the brand. True when the platform is all that stands behind the brand here.
+ */
+export function callBackThroughBillingPlatform(facts: Pick<MessageFacts, 'sender'>, brand: Brand, asks: readonly Ask[]): boolean {
+  return billsFor(facts.sender.ownBrand, brand) && asks.some((a) => a.kind === 'call a phone number');
+}
+
+function sentBy(facts: MessageFacts, brand: Brand, asks: readonly Ask[]): boolean {
   const { sender, auth, brands } = facts;
+  if (callBackThroughBillingPlatform(facts, brand, asks)) return false;
   if (auth.dkimPassDomains.some((d) => ownedOrSentFor(brands, brand, d))) return true;
   if (!sender.domain || !ownedOrSentFor(brands, brand, sender.domain)) return false;
   return auth.dmarc !== 'fail' && auth.spf !== 'fail';
@@ -147,13 +158,14 @@ function asksOf(facts: MessageFacts): Ask[] {
 export function judge(facts: MessageFacts): Judgement {
   const claims = countingClaims(facts);
   const claim = claims[0] ?? null;
+  const asks = asksOf(facts);
   return {
     claim,
-    mismatch: mismatchOf(facts, claims),
+    mismatch: mismatchOf(facts, claims, asks),
     senderOrganisation: facts.sender.domain ? facts.sender.registrable : '',
     authenticated: authenticatedSender(facts),
-    sentByClaimed: claim ? sentBy(facts, claim.brand) : null,
+    sentByClaimed: claim ? sentBy(facts, claim.brand, asks) : null,
     links: summariseLinks(facts, claim?.brand ?? facts.sender.ownBrand),
-    asks: asksOf(facts),
+    asks,
   };
 }

@@ -4,6 +4,7 @@ import type { Detector, DetectorInput } from '../detector.js';
 import { isClickable } from './links.js';
 import { billsFor, ownedOrSentFor } from '../delegates.js';
 import { hasMechanism } from './impersonation.js';
+import { callBackThroughBillingPlatform } from '../judgement.js';
 import { isSocialFooterHost } from '../social.js';
 import { isUserContentLink } from '../user-content.js';
 
@@ -15,6 +16,7 @@ const webLinks = (input: DetectorInput, ownBrand?: Brand) =>
 /** Does the brand stand behind this message: its domain sends it, authenticated or at least not failing? */
 function sentByBrand(input: DetectorInput, brand: Brand): boolean {
   const { sender, auth, brands } = input;
+  if (callBackThroughBillingPlatform(input, brand, input.judgement?.asks ?? [])) return false;
   if (auth.dkimPassDomains.some((d) => ownedOrSentFor(brands, brand, d))) return true;
   if (sender.freemail || !sender.domain || !ownedOrSentFor(brands, brand, sender.domain)) return false;
   return auth.dmarc !== 'fail' && auth.spf !== 'fail';
@@ -101,6 +103,7 @@ export const brandAuthentic: Detector = {
     // Anyone may register a name under a federation's naming pattern (sparkasse-xyz.de): it is not accused
     // of imitating the brand, but it does not vouch for the mail either (docs/brand-catalogue.md, members).
     if (input.sender.domain && input.brands.isMemberPatternOnly(input.sender.domain) && !links.some((u) => !input.brands.isMemberPatternOnly(u.info!.host))) return [];
+    if (callBackThroughBillingPlatform(input, vouching, input.judgement?.asks ?? [])) return [];
     if (billsFor(input.sender.ownBrand, vouching)) {
       // Anyone can open a merchant account: the platform vouches for its own links, not for the name.
       return [{ strength: 0.4, reason: `Sent for ${vouching.name} by the billing platform ${input.sender.domain}, and every link points to it` }];

@@ -21,8 +21,11 @@ function judgeDomain(input: DetectorInput, domain: string, host: string): { matc
   const label = unicode.split('.')[0] ?? '';
   // Allow entries protect (above) but never accuse: only the tenant's own domains are targets (docs/security.md).
   const match = input.brands.lookalike(label, input.protectedLabels.filter((p) => !p.allowEntry));
-  if (!match) return null;
-  return { match, protectedDomain: match.brand === null };
+  if (match) return { match, protectedDomain: match.brand === null };
+  // Without a tenant configured (the REST API), the recipients' own organisations are the domains a BEC
+  // sender imitates: "northwlnd.com" writing to northwind.com (docs/detection.md, SENDER_LOOKALIKE).
+  const imitated = input.brands.imitates(label, [...input.recipientDomains]);
+  return imitated ? { match: { target: imitated.target, brand: null, genuine: imitated.target, how: imitated.how }, protectedDomain: true } : null;
 }
 
 /** "paypal.com.secure-check.xyz": a brand's domain written as subdomains of an unrelated one. */

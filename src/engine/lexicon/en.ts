@@ -62,9 +62,14 @@ export const EN: Lexicon = {
     'prove your identity|ownership',
     'confirm|verify|update your account records|record',
     'fill in|out the required information|fields',
+    // QR-code lures ("quishing") send the reader's phone to a sign-in page the mail never links to.
+    're register|enroll|activate|authenticate your authenticator|mfa|2fa',
+    'reregister|reenroll|reset|reactivate|reauthenticate your authenticator|mfa|2fa',
+    'scan the|this qr code to|and re|reregister|update|verify|validate|reactivate|secure|restore|confirm|authenticate|sign|log|unlock|access',
+    'scan the|this qr code below|above to|and re|reregister|update|verify|validate|reactivate|secure|restore|confirm|authenticate|sign|log|unlock|access',
   ],
   payment: [
-    'update your payment|billing|card method|details|information|info',
+    'update your? payment|billing|card method|details|information|info',
     'payment failed|declined|unsuccessful|issue|problem|rejected',
     'your payment|card was|has been? declined|refused|rejected|unsuccessful',
     'card has|have expired',
@@ -96,7 +101,10 @@ export const EN: Lexicon = {
     'i need you to handle|process|make|send|buy|purchase|get',
     'i need a|your quick? favor|favour',
     'can you do me a quick? favor|favour',
-    'change|update of? our|my? bank|banking|payment details|account|information',
+    'change|update of? our|my? bank|banking details|account|information',
+    // "Update payment details" alone is a billing update (a payment phrase, above); a supplier's new bank
+    // details say whose they are.
+    'change|update of? our|my payment details|account|information',
     'process a|an|the urgent? payment|transfer|wire',
     'urgent|confidential|discreet payment|transfer|task|matter|request',
     'keep this confidential|discreet|quiet',

@@ -36,5 +36,6 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
     expect(tags('Tu espacio está lleno')).toContain('threat:es');
     expect(tags('We will send the video to all your contacts')).toContain('extortion:en');
     expect(tags('Congratulations, your number was drawn')).toContain('prize:en');
+    expect(tags('efetue o pagamento das taxas aduaneiras de 2,10 €')).toContain('payment:pt');
   });
 });

@@ -1,9 +1,14 @@
-import type { Detector, DetectorHit } from '../detector.js';
+import type { Brand } from '../data/brand-types.js';
+import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
 import { ownedOrSentFor } from '../delegates.js';
 import { DISPLAY_NAME_CLAIM, displayNameClaimPoints } from '../display-name.js';
 import { sameOrganisation } from '../organisation.js';
 import { words } from '../text/words.js';
 import { splitAddressList } from '../../mail/addresses.js';
+import { isSocialFooterHost } from '../social.js';
+import { isUserContentLink } from '../user-content.js';
+import { hasMechanism } from './impersonation.js';
+import { isClickable } from './links.js';
 
 /** "Jane via Group", "'jane@x.org' via List": mailing lists and DMARC-rewriting forwarders. */
 // Google writes "(über Google Drive)", "(tramite Google Drive)", "(a través de Google Drive)" in other languages.
@@ -21,18 +26,39 @@ const ROLE_WORDS = new Set([
   'equipe', 'clientele', 'client', 'assistance', 'securite', 'banque', 'facturation', 'kundenservice', 'kundendienst', 'sicherheit', 'atencion', 'cliente', 'seguridad', 'assistenza', 'sicurezza', 'klantenservice',
 ]);
 
+/**
+ * Everything the mail offers leads to `brand` itself: at least one link, every web link (social-network
+ * footers aside) on the brand's or its family's domains — not a click-tracker, which hides where it goes,
+ * nor a user's page —, no risky ask, no deceptive mechanism, no attachment, no reply diverted elsewhere.
+ * Genuine brand mail from a domain the catalogue does not list looks like this; a lure needs somewhere
+ * to lead.
+ */
+function leadsOnlyToBrand(input: DetectorInput, brand: Brand): boolean {
+  const { brands, sender } = input;
+  if ((input.judgement?.asks.length ?? 0) > 0 || hasMechanism(input) || input.message.attachments.length > 0) return false;
+  if (sender.replyTo.some((r) => r.registrable !== sender.registrable && !ownedOrSentFor(brands, brand, r.domain))) return false;
+  const links = input.urls.filter((u) => u.info && isClickable(u) && (u.info.scheme === 'http' || u.info.scheme === 'https') && u.info.host && !(isSocialFooterHost(u.info.host) && !brands.owns(brand, u.info.host)));
+  return links.length > 0 && links.every((u) => !isUserContentLink(u.info!) && ownedOrSentFor(brands, brand, u.info!.host));
+}
+
 export const displayNameBrand: Detector = {
   id: 'DISPLAY_NAME_BRAND',
   group: 'sender',
+  // Reads the asks and mechanisms other rules found (leadsOnlyToBrand).
+  stage: 2,
   indicator: 'impersonation',
   description: 'The display name names a brand the sender address does not belong to',
-  run({ sender, brands }) {
+  run(input) {
+    const { sender, brands } = input;
     if (!sender.displayName || VIA.test(sender.displayName) || !sender.domain) return [];
     // A person's own name ("Marie Leclerc" <marie.leclerc@…>) or a club named after a town is no brand claim.
     if (displayNameClaimPoints(sender.displayName, sender.address) < DISPLAY_NAME_CLAIM) return [];
     const found = brands.mentions(words(sender.displayName, 50), sender.displayName.split(/[^\p{L}\p{N}]+/u).slice(0, 50));
     for (const brand of found.keys()) {
       if (ownedOrSentFor(brands, brand, sender.domain)) continue;
+      // The brand's name with every link on the brand: BRAND_SPOOFING weighs the unproven sender; this
+      // rule would only restate it.
+      if (leadsOnlyToBrand(input, brand)) return [];
       return [{ strength: 1, reason: `Display name "${sender.displayName.slice(0, 60)}" claims ${brand.name}, but the address ${sender.address} does not belong to ${brand.name}`, brand: brand.name }];
     }
     return [];

@@ -79,6 +79,19 @@ export const hrefTextMismatch: Detector = {
   },
 };
 
+/**
+ * Mail clients turn version numbers into links ("uhd 4.1.0.5" becomes http://4.1.0.5): a bare address
+ * with no path or query that ends in .0 or .255 (a network or its broadcast, not a web server) or whose
+ * every number is below 32 (a release, not one of the addresses lures are hosted on).
+ */
+function looksLikeVersionNumber(info: { host: string; path: string; query: string }): boolean {
+  const octets = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(info.host);
+  if (!octets) return false;
+  const numbers = octets.slice(1).map(Number);
+  if (numbers[3] === 0 || numbers[3] === 255) return true;
+  return (info.path === '' || info.path === '/') && !info.query && numbers.every((n) => n < 32);
+}
+
 export const urlIpHost: Detector = {
   id: 'URL_IP_HOST',
   group: 'url',
@@ -90,6 +103,7 @@ export const urlIpHost: Detector = {
       // Private and loopback addresses are device admin pages people write about, not phishing sites: no
       // victim reaches a lure there (docs/detection.md "Rules").
       if (/^(10\.|127\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|::1$|f[cd])/.test(u.info!.host)) return null;
+      if (looksLikeVersionNumber(u.info!)) return null;
       return { strength: 1, reason: `Link points to the IP address ${u.info!.host} instead of a domain name`, flag: 'ip_host' };
     });
   },

@@ -95,7 +95,10 @@ export const EN: Lexicon = {
     'buy|purchase some? gift|itunes|steam card|cards',
   ],
   wire: [
-    'wire|bank|swift|telegraphic transfer|payment',
+    // "By bank transfer" names how to pay (every invoice, club or landlord says it); a wire or a transfer
+    // that is urgent, international or confidential is the ask.
+    'wire|swift|telegraphic transfer|payment',
+    'urgent|immediate|international bank transfer|payment',
     'are you available|around',
     'are you at your desk',
     'i need you to handle|process|make|send|buy|purchase|get',

@@ -72,7 +72,9 @@ export const FR: Lexicon = {
   ],
   giftcard: ['carte|cartes cadeau|cadeaux|prepayee|prepayees', 'coupon|coupons|recharge|recharges pcs|transcash|neosurf|paysafecard', 'transcash|neosurf|paysafecard', 'code|codes de la|des carte|cartes|recharge'],
   wire: [
-    'virement bancaire|urgent|international|sepa|confidentiel',
+    // « par virement bancaire » dit comment payer ; le virement urgent, international ou confidentiel est la demande.
+    'virement urgent|international|confidentiel',
+    'virement bancaire urgent|international|confidentiel',
     'effectuer|faire|proceder a? un virement|paiement',
     'etes vous disponible|dispo',
     'en toute discretion|confidentialite',

@@ -169,7 +169,9 @@ export class BrandIndex {
       if (skel === c.skeleton) return { target: c.target, brand: c.brand, genuine: c.label, how: 'homograph' };
     }
     for (const c of candidates) {
-      if (lower === c.label || c.label.length < 5) continue;
+      // Five-letter names only by look-alike characters (above): one letter off "bpost" is "jpost", a
+      // newspaper, and most five-letter words are one letter off some brand.
+      if (lower === c.label || c.label.length < 6) continue;
       // Labels under 8 characters only by substitution or swap ("paypa1", "amaozn"): "vast" is not
       // "avast" and "online" is not "t-online".
       if (c.skeleton.length < 8 && skel.length !== c.skeleton.length) continue;

@@ -57,7 +57,7 @@ export const TECH_BRANDS = inSector('tech', [
     lookalikeLabels: ['amazon', 'amazonprime', 'primevideo'],
   },
   { name: 'Audible', parent: 'Amazon', domains: ['audible.com', 'audible.co.uk', 'audible.fr', 'audible.de', 'audible.it', 'audible.es', 'audible.ca', 'audible.com.au'], keywords: ['audible com'], exactKeywords: ['Audible'], lookalikeLabels: [] },
-  { name: 'Yahoo', domains: ['yahoo.com', 'yahoo.fr', 'yahoo.de', 'yahoo.es', 'yahoo.it', 'yahoo.co.uk', 'yahoo.ca', 'yahoo.com.au', 'yahoo.com.br', 'ymail.com', 'rocketmail.com', 'yahoo.net', 'yimg.com', 'yahooinc.com', 'yahoo-inc.com'], keywords: ['yahoo', 'yahoo mail'] },
+  { name: 'Yahoo', domains: ['yahoo.com', 'yahoo.fr', 'yahoo.de', 'yahoo.es', 'yahoo.it', 'yahoo.co.uk', 'yahoo.ca', 'yahoo.com.au', 'yahoo.com.br', 'ymail.com', 'rocketmail.com', 'yahoo.net', 'yimg.com', 'yahooinc.com', 'yahoo-inc.com', 'yahoo.co.jp', 'yahoo-help.jp'], keywords: ['yahoo', 'yahoo mail'] },
   { name: 'AOL', parent: 'Yahoo', domains: ['aol.com', 'aol.fr', 'aim.com'], keywords: ['aol mail', 'aol account'] },
   { name: 'Proton', domains: ['proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me', 'protonvpn.com'], keywords: ['protonmail', 'proton mail', 'proton vpn'], lookalikeLabels: ['protonmail', 'protonvpn'] },
   { name: 'GMX', domains: ['gmx.net', 'gmx.de', 'gmx.com', 'gmx.at', 'gmx.ch', 'gmx.fr', 'gmx.es', 'gmx.co.uk'], keywords: ['gmx', 'gmx freemail'] },

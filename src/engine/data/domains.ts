@@ -20,6 +20,15 @@ export const FREEMAIL_DOMAINS: ReadonlySet<string> = new Set([
 ]);
 
 /** URL shorteners: the real destination is hidden until clicked. */
+/**
+ * Address-masking relays: they forward mail from a private alias and write the original sender's address
+ * into the display name ("jane@example.org [via Relay]" <…@mozmail.com>), so a display name showing
+ * another domain's address is how they work, not a disguise.
+ */
+export const FORWARDING_RELAY_DOMAINS: ReadonlySet<string> = new Set([
+  'mozmail.com', 'simplelogin.co', 'simplelogin.com', 'simplelogin.fr', 'aleeas.com', 'slmail.me', 'duck.com', 'privaterelay.appleid.com', 'anonaddy.me', 'anonaddy.com', 'addy.io', '33mail.com', 'sneakemail.com', 'spamgourmet.com', 'erine.email',
+]);
+
 export const SHORTENER_DOMAINS: ReadonlySet<string> = new Set([
   'bit.ly', 'bitly.com', 'tinyurl.com', 'goo.gl', 'ow.ly', 'is.gd', 'v.gd', 'buff.ly', 'rebrand.ly', 'cutt.ly', 'shorturl.at', 'rb.gy', 'tiny.cc', 's.id', 't.ly', 'shorte.st', 'adf.ly',
   'bl.ink', 'qrco.de', 'tr.im', 'x.co', 'soo.gd', 'clck.ru', 'u.to', 'lnkd.in', 'shorturl.asia', 'tiny.one', 'short.gy', 'urlz.fr', 'shrtco.de', 'shrinke.me', 'gg.gg', 'bit.do', 'mcaf.ee',

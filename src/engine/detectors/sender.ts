@@ -1,5 +1,6 @@
 import type { Brand } from '../data/brand-types.js';
 import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
+import { FORWARDING_RELAY_DOMAINS } from '../data/domains.js';
 import { ownedOrSentFor } from '../delegates.js';
 import { DISPLAY_NAME_CLAIM, displayNameClaimPoints } from '../display-name.js';
 import { sameOrganisation } from '../organisation.js';
@@ -95,6 +96,7 @@ export const displayNameAddress: Detector = {
     const match = EMBEDDED_ADDRESS.exec(sender.displayName);
     const shownDomain = match?.[1]?.toLowerCase();
     if (!match || !shownDomain || sameOrganisation(shownDomain, sender.domain)) return [];
+    if (FORWARDING_RELAY_DOMAINS.has(sender.registrable) || FORWARDING_RELAY_DOMAINS.has(sender.domain)) return [];
     return [{ strength: 1, reason: `Display name shows ${match[0]} but the mail comes from ${sender.address || 'another address'}` }];
   },
 };

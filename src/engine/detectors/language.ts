@@ -49,7 +49,27 @@ export const extortionLanguage = languageRule(
   'Sextortion and blackmail: claimed spyware or recordings, payment in bitcoin, threats to send a video to the contacts',
 );
 
-export const urgencyLanguage = languageRule('URGENCY_LANGUAGE', ['urgency', 'threat'], (q) => `Pressure or threat language: ${q}`, 'urgency_pressure', 'Deadlines, threats of suspension or closure, alarm about unusual activity');
+const urgencyPhrases = languageRule('URGENCY_LANGUAGE', ['urgency', 'threat'], (q) => `Pressure or threat language: ${q}`, 'urgency_pressure', 'Deadlines, threats of suspension or closure, alarm about unusual activity');
+
+/**
+ * Pressure with nothing to act on: no claimed identity, no risky ask, no link leaving the sender's
+ * organisation, no attachment, no reply diverted to another domain ("URGENT : dossier à rendre aujourd'hui, dernier délai, au plus vite" from a
+ * colleague). However many ways it is said, that is one weak hint, so it counts as one phrase would.
+ */
+function nothingToActOn(input: DetectorInput): boolean {
+  const j = input.judgement;
+  if (!j || j.claim !== null || j.asks.length > 0 || j.links.total !== j.links.own || input.message.attachments.length > 0) return false;
+  // Replies diverted to another domain are somewhere to act.
+  return input.sender.replyTo.every((r) => r.registrable === input.sender.registrable);
+}
+
+export const urgencyLanguage: Detector = {
+  ...urgencyPhrases,
+  run(input, ctx) {
+    const hits = urgencyPhrases.run(input, ctx) as DetectorHit[];
+    return nothingToActOn(input) ? hits.map((h) => ({ ...h, strength: Math.min(h.strength, strengthFor(1)) })) : hits;
+  },
+};
 export const credentialRequest = languageRule('CREDENTIAL_REQUEST', ['credential'], (q) => `Asks to sign in or confirm account details: ${q}`, 'credential_request', 'Requests to verify, sign in, or enter passwords and account details');
 export const paymentRequest = languageRule('PAYMENT_REQUEST', ['payment'], (q) => `Asks for a payment or card details: ${q}`, 'credential_request', 'Failed payments, fees to pay, refunds to claim, billing updates');
 export const giftCardRequest = languageRule('GIFT_CARD_REQUEST', ['giftcard'], (q) => `Mentions gift cards or prepaid codes: ${q}`, undefined, 'Gift cards, prepaid vouchers and their codes (a classic BEC payout)');

@@ -3,7 +3,7 @@ import { AppError } from '../core/errors.js';
 import type { Principal, Scope } from '../core/domain.js';
 import type { KeyService } from '../services/keys.js';
 import type { QuotaService, QuotaState } from '../services/quota.js';
-import type { RateLimit, RateLimiter } from '../services/rate-limiter.js';
+import { takeInTurn, type RateDecision, type RateLimit, type RateLimiter } from '../services/rate-limiter.js';
 
 /** Scope each route requires (docs/api.md); `public` routes need no key. */
 export type RouteScope = Scope | 'public';
@@ -61,22 +61,25 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps): void {
       perSecond: principal.tenant.ratePerSecond ?? deps.defaultRate.perSecond,
       burst: principal.tenant.rateBurst ?? deps.defaultRate.burst,
     };
-    const decision = await deps.rateLimiter.take(`key:${principal.key.id}`, limit);
-    if (!decision.allowed) {
-      throw new AppError('rate_limited', `Rate limit of ${limit.perSecond} requests/s (burst ${limit.burst}) exceeded`, {
+    const keyBucket = { key: `key:${principal.key.id}`, limit };
+    const refusedByKey = (decision: RateDecision): AppError =>
+      new AppError('rate_limited', `Rate limit of ${limit.perSecond} requests/s (burst ${limit.burst}) exceeded`, {
         retryAfterSeconds: decision.retryAfterSeconds,
       });
-    }
     // Minting keys must not multiply the rate (docs/security.md "Rate limits"): the tenant's own bucket,
-    // never tighter than the tenant's per-key limit.
+    // never tighter than the tenant's per-key limit, asked only once the key's bucket allowed the request.
     if (deps.tenantRate) {
       const tenantLimit: RateLimit = { perSecond: Math.max(deps.tenantRate.perSecond, limit.perSecond), burst: Math.max(deps.tenantRate.burst, limit.burst) };
-      const shared = await deps.rateLimiter.take(`tenant:${principal.tenant.id}`, tenantLimit);
-      if (!shared.allowed) {
+      const [byKey, shared] = await takeInTurn(deps.rateLimiter, keyBucket, { key: `tenant:${principal.tenant.id}`, limit: tenantLimit });
+      if (!byKey.allowed) throw refusedByKey(byKey);
+      if (shared && !shared.allowed) {
         throw new AppError('rate_limited', `Tenant rate limit of ${tenantLimit.perSecond} requests/s (burst ${tenantLimit.burst}) over all its keys exceeded`, {
           retryAfterSeconds: shared.retryAfterSeconds,
         });
       }
+    } else {
+      const decision = await deps.rateLimiter.take(keyBucket.key, limit);
+      if (!decision.allowed) throw refusedByKey(decision);
     }
     const needed = scope ?? 'admin';
     if (!hasScope(principal.key.scopes, needed)) throw new AppError('scope_required', `This operation requires the "${needed}" scope`);

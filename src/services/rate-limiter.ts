@@ -14,6 +14,26 @@ export interface RateLimit {
 /** Per-key token bucket (docs/api.md). Implementations: in-process here; shared ones for scale-out. */
 export interface RateLimiter {
   take(bucketKey: string, limit: RateLimit): Promise<RateDecision>;
+  /**
+   * What `takeInTurn` below does, in one step: an implementation whose `take` is a round trip to a shared
+   * store does both there at once (the database limiter on PostgreSQL).
+   */
+  takeInTurn?(first: BucketTake, then: BucketTake): Promise<[RateDecision, RateDecision | null]>;
+}
+
+export interface BucketTake {
+  key: string;
+  limit: RateLimit;
+}
+
+/**
+ * A token from `first`, and only when it was allowed a token from `then` (a key's bucket, then its
+ * tenant's: docs/security.md "Rate limits"); `null` for `then` when it was not asked.
+ */
+export async function takeInTurn(limiter: RateLimiter, first: BucketTake, then: BucketTake): Promise<[RateDecision, RateDecision | null]> {
+  if (limiter.takeInTurn) return limiter.takeInTurn(first, then);
+  const decision = await limiter.take(first.key, first.limit);
+  return [decision, decision.allowed ? await limiter.take(then.key, then.limit) : null];
 }
 
 interface Bucket {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { manualClock } from '../../src/core/clock.js';
-import { createMemoryRateLimiter, takeToken, type RateLimiter } from '../../src/services/rate-limiter.js';
+import { createMemoryRateLimiter, takeInTurn, takeToken, type RateLimiter } from '../../src/services/rate-limiter.js';
 import { createRedisRateLimiter } from '../../src/services/rate-limiter-redis.js';
 import { createStoreRateLimiter } from '../../src/services/rate-limiter-store.js';
 import { migrateToLatest, openStore, type Store } from '../../src/store/database.js';
@@ -36,6 +36,38 @@ function behavesLikeATokenBucket(make: () => { limiter: RateLimiter; clock: Retu
     for (let i = 0; i < 5; i++) expect((await limiter.take('k', LIMIT)).allowed).toBe(true);
     expect((await limiter.take('k', LIMIT)).allowed).toBe(false);
     expect((await limiter.take('other', LIMIT)).allowed).toBe(true);
+  });
+
+  // A key's bucket, then its tenant's (http/auth.ts): the second is asked only when the first allowed.
+  it('takes in turn: from the second bucket only when the first gave a token, each refusal with its Retry-After', async () => {
+    const { limiter, clock } = make();
+    const key = { key: 'key:a', limit: { perSecond: 1, burst: 2 } };
+    const tenant = { key: 'tenant:t', limit: { perSecond: 0.5, burst: 3 } };
+    const ok = { allowed: true, retryAfterSeconds: 0 };
+    expect(await takeInTurn(limiter, key, tenant)).toEqual([ok, ok]);
+    expect(await takeInTurn(limiter, key, tenant)).toEqual([ok, ok]);
+    // The key's bucket is empty: refused there; the tenant's is not asked, so its last token stays.
+    expect(await takeInTurn(limiter, key, tenant)).toEqual([{ allowed: false, retryAfterSeconds: 1 }, null]);
+    expect(await limiter.take('tenant:t', tenant.limit)).toEqual(ok);
+    expect(await limiter.take('tenant:t', tenant.limit)).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    clock.advance(2_000);
+    expect(await takeInTurn(limiter, key, tenant)).toEqual([ok, ok]);
+    // The tenant's bucket is empty: refused there, and the key's token is spent.
+    expect(await takeInTurn(limiter, key, tenant)).toEqual([ok, { allowed: false, retryAfterSeconds: 2 }]);
+    expect(await takeInTurn(limiter, key, tenant)).toEqual([{ allowed: false, retryAfterSeconds: 1 }, null]);
+  });
+
+  it('takes in turn exactly under concurrency: the second bucket only for those the first allowed', async () => {
+    const { limiter } = make();
+    const key = { key: 'key:c', limit: { perSecond: 0.001, burst: 30 } };
+    const tenant = { key: 'tenant:c', limit: { perSecond: 0.001, burst: 40 } };
+    const results = await Promise.all(Array.from({ length: 60 }, () => takeInTurn(limiter, key, tenant)));
+    expect(results.filter(([first]) => first.allowed)).toHaveLength(30);
+    expect(results.filter(([, then]) => then?.allowed)).toHaveLength(30);
+    expect(results.filter(([first, then]) => !first.allowed && then !== null)).toHaveLength(0);
+    // The refused thirty left the tenant's bucket alone: ten tokens remain.
+    const rest = await Promise.all(Array.from({ length: 15 }, () => limiter.take('tenant:c', tenant.limit)));
+    expect(rest.filter((r) => r.allowed)).toHaveLength(10);
   });
 
   it('never lets more than the burst through under concurrency', async () => {

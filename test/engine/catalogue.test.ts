@@ -4,7 +4,7 @@ import { BRAND_CATALOGUE, BrandIndex } from '../../src/engine/brand-index.js';
 import type { Brand } from '../../src/engine/data/brand-types.js';
 import { SHARED_PARENT_DOMAINS } from '../../src/engine/data/brands-government-eu.js';
 import { IMITATED_BRANDS } from '../../src/engine/data/catalogue.js';
-import { FREEMAIL_DOMAINS, SHORTENER_DOMAINS, TRACKER_DOMAINS, userContentStrength } from '../../src/engine/data/domains.js';
+import { BRAND_TLDS, FREEMAIL_DOMAINS, SHORTENER_DOMAINS, TRACKER_DOMAINS, userContentStrength } from '../../src/engine/data/domains.js';
 import { words } from '../../src/engine/text/words.js';
 import { COMMON_WORDS, GENERIC_LABELS } from './common-words.js';
 
@@ -113,6 +113,7 @@ describe('brand catalogue data', () => {
     expect(
       failures((b) =>
         b.domains.flatMap((d) => {
+          if (BRAND_TLDS.has(d)) return [];
           if (d !== d.toLowerCase() || !isHostname(d)) return [`${d} is not a lower-case hostname`];
           if (getPublicSuffix(d, { allowPrivateDomains: true }) === d) return [`${d} is a public suffix`];
           if (SHARED_PARENT_DOMAINS.has(d)) return [`${d} is shared by several bodies: list the body's own host`];

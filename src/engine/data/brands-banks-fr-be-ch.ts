@@ -7,7 +7,7 @@ import { inSector } from './brand-types.js';
  */
 
 export const BANKS_FR_BE_CH = inSector('bank', [
-  { name: 'BNP Paribas', domains: ['bnpparibas.com', 'bnpparibas.fr', 'mabanque.bnpparibas', 'group.bnpparibas', 'hellobank.fr'], keywords: ['bnp paribas', 'bnp', 'hello bank'], lookalikeLabels: ['bnpparibas', 'hellobank'] },
+  { name: 'BNP Paribas', domains: ['bnpparibas.com', 'bnpparibas.fr', 'bnpparibas', 'hellobank.fr'], keywords: ['bnp paribas', 'bnp', 'hello bank'], lookalikeLabels: ['bnpparibas', 'hellobank'] },
   { name: 'BNP Paribas Fortis', parent: 'BNP Paribas', domains: ['bnpparibasfortis.be'], keywords: ['bnp paribas fortis'], lookalikeLabels: ['bnpparibasfortis'] },
   { name: 'Société Générale', domains: ['societegenerale.fr', 'societegenerale.com', 'sg.fr'], keywords: ['societe generale'] },
   { name: 'Crédit Agricole', domains: ['credit-agricole.fr', 'credit-agricole.com', 'credit-agricole.it', 'ca-paris.fr', 'ca-cib.com'], members: { prefixes: ['ca-'], suffixes: ['fr'] }, keywords: ['credit agricole'], lookalikeLabels: ['credit-agricole', 'creditagricole'] },

@@ -3,9 +3,9 @@ import { inSector } from './brand-types.js';
 /** Banks and building societies of the United Kingdom, Ireland and Australia. Rules: see brands-tech.ts. */
 
 export const BANKS_UK_AU = inSector('bank', [
-  { name: 'HSBC', domains: ['hsbc.com', 'hsbc.co.uk', 'hsbc.fr', 'hsbc.de', 'hsbcnet.com'], keywords: ['hsbc'] },
+  { name: 'HSBC', domains: ['hsbc', 'hsbc.com', 'hsbc.co.uk', 'hsbc.fr', 'hsbc.de', 'hsbcnet.com'], keywords: ['hsbc'] },
   { name: 'First Direct', parent: 'HSBC', domains: ['firstdirect.com'], keywords: ['first direct bank'], lookalikeLabels: ['firstdirect'] },
-  { name: 'Barclays', domains: ['barclays.com', 'barclays.co.uk', 'home.barclays', 'barclaycard.co.uk', 'barclaycardus.com'], keywords: ['barclays', 'barclaycard'] },
+  { name: 'Barclays', domains: ['barclays.com', 'barclays.co.uk', 'barclays', 'barclaycard.co.uk', 'barclaycardus.com'], keywords: ['barclays', 'barclaycard'] },
   { name: 'Lloyds Bank', domains: ['lloydsbank.com', 'lloydsbank.co.uk', 'lloydsbankinggroup.com'], keywords: ['lloyds bank', 'lloyds banking', 'lloyds'] },
   { name: 'Halifax', parent: 'Lloyds Bank', domains: ['halifax.co.uk', 'halifax-online.co.uk'], keywords: ['halifax bank', 'halifax online'], exactKeywords: ['Halifax'] },
   { name: 'Bank of Scotland', parent: 'Lloyds Bank', domains: ['bankofscotland.co.uk'], keywords: ['bank of scotland'] },

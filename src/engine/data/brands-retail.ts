@@ -54,7 +54,7 @@ export const RETAIL_BRANDS = inSector('retail', [
 
 export const RETAIL_EU_BRANDS = inSector('retail', [
   { name: 'Carrefour', domains: ['carrefour.fr', 'carrefour.com', 'carrefour.es', 'carrefour.it', 'carrefour.be'], keywords: ['carrefour market', 'carrefour city', 'carrefour drive'], exactKeywords: ['Carrefour', 'CARREFOUR'], lookalikeLabels: ['carrefour'] },
-  { name: 'E.Leclerc', domains: ['e.leclerc', 'e-leclerc.com', 'leclercdrive.fr'], keywords: ['leclerc', 'e leclerc'], lookalikeLabels: ['e-leclerc', 'leclercdrive'] },
+  { name: 'E.Leclerc', domains: ['leclerc', 'e-leclerc.com', 'leclercdrive.fr'], keywords: ['leclerc', 'e leclerc'], lookalikeLabels: ['e-leclerc', 'leclercdrive'] },
   { name: 'Auchan', domains: ['auchan.fr'], keywords: ['auchan'] },
   { name: 'Intermarché', domains: ['intermarche.com'], keywords: ['intermarche'] },
   { name: 'Decathlon', domains: ['decathlon.fr', 'decathlon.com', 'decathlon.de', 'decathlon.es', 'decathlon.it', 'decathlon.co.uk', 'decathlon.be', 'decathlon.pt'], keywords: ['decathlon'] },

@@ -29,6 +29,13 @@ export const FORWARDING_RELAY_DOMAINS: ReadonlySet<string> = new Set([
   'mozmail.com', 'simplelogin.co', 'simplelogin.com', 'simplelogin.fr', 'aleeas.com', 'slmail.me', 'duck.com', 'privaterelay.appleid.com', 'anonaddy.me', 'anonaddy.com', 'addy.io', '33mail.com', 'sneakemail.com', 'spamgourmet.com', 'erine.email',
 ]);
 
+/**
+ * Brand top-level domains (ICANN "dotBrand" registries, Specification 13): every name under them is the
+ * brand's own, so the catalogue lists the whole TLD ("bnpparibas" owns mabanque.bnpparibas and
+ * e.bnpparibas). Only TLDs a single catalogued brand operates exclusively belong here.
+ */
+export const BRAND_TLDS: ReadonlySet<string> = new Set(['bnpparibas', 'barclays', 'hsbc', 'leclerc']);
+
 export const SHORTENER_DOMAINS: ReadonlySet<string> = new Set([
   'bit.ly', 'bitly.com', 'tinyurl.com', 'goo.gl', 'ow.ly', 'is.gd', 'v.gd', 'buff.ly', 'rebrand.ly', 'cutt.ly', 'shorturl.at', 'rb.gy', 'tiny.cc', 's.id', 't.ly', 'shorte.st', 'adf.ly',
   'bl.ink', 'qrco.de', 'tr.im', 'x.co', 'soo.gd', 'clck.ru', 'u.to', 'lnkd.in', 'shorturl.asia', 'tiny.one', 'short.gy', 'urlz.fr', 'shrtco.de', 'shrinke.me', 'gg.gg', 'bit.do', 'mcaf.ee',

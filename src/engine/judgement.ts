@@ -107,6 +107,19 @@ export function callBackThroughBillingPlatform(facts: Pick<MessageFacts, 'sender
   return billsFor(facts.sender.ownBrand, brand) && asks.some((a) => a.kind === 'call a phone number');
 }
 
+/**
+ * The mail names the claimed brand only in its subject or text, asks for nothing, and most of its links
+ * stay on the sender's own site (not free-mail): the sender writing about the brand (a tech newsletter on
+ * Microsoft, a shop on the iPhone it sells), not presenting itself as the brand. BRAND_SPOOFING also
+ * requires that no deceptive mechanism fired.
+ */
+export function writesAboutClaimedBrand(facts: Pick<MessageFacts, 'judgement' | 'sender'>): boolean {
+  const j = facts.judgement;
+  if (!j?.claim || facts.sender.freemail || j.asks.length > 0) return false;
+  if (j.claim.where.some((w) => w === 'display name' || w === 'sender address')) return false;
+  return j.links.own > 0 && j.links.own >= j.links.foreignCount;
+}
+
 function sentBy(facts: MessageFacts, brand: Brand, asks: readonly Ask[]): boolean {
   const { sender, auth, brands } = facts;
   if (callBackThroughBillingPlatform(facts, brand, asks)) return false;

@@ -4,7 +4,7 @@ import type { Detector, DetectorInput } from '../detector.js';
 import { isClickable } from './links.js';
 import { billsFor, ownedOrSentFor } from '../delegates.js';
 import { hasMechanism } from './impersonation.js';
-import { callBackThroughBillingPlatform } from '../judgement.js';
+import { callBackThroughBillingPlatform, writesAboutClaimedBrand } from '../judgement.js';
 import { isSocialFooterHost } from '../social.js';
 import { isUserContentLink } from '../user-content.js';
 
@@ -63,6 +63,10 @@ export const brandSpoofing: Detector = {
       if (!strongClaim && !asksOrDeceives) return [];
       strength = Math.min(strength, 0.3);
     }
+    // A brand named only in the subject or text, with no ask and no mechanism, of a sender whose links
+    // mostly stay on its own site is that sender writing about the brand (a tech newsletter on Microsoft,
+    // a shop on the iPhone it sells), not presenting itself as the brand.
+    if (!asksOrDeceives && writesAboutClaimedBrand(input)) return [];
     if (links.length > 0 && foreign.length === 0) strength *= 0.5;
     if (!asksOrDeceives) strength *= 0.5;
     const from = input.sender.address ? `comes from ${input.sender.registrable || input.sender.address}` : 'has no sender address';

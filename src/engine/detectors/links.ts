@@ -6,6 +6,7 @@ import { sameOrganisation } from '../organisation.js';
 import { LOGIN_PATH_WORDS, OWN_SERVICE_SHORT_HOSTS, SHORTENER_DOMAINS, SUSPICIOUS_TLDS, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
 import { trimEndMatching, trimStartMatching } from '../../core/trim.js';
 import { isSponsorLink } from './sponsor-links.js';
+import { writesAboutClaimedBrand } from '../judgement.js';
 
 /** URLs a reader can follow: anchors, image maps, forms, refreshes, bare URLs in text, the API's list. */
 export const isClickable = (u: ExtractedUrl): boolean => u.kind !== 'img' && u.kind !== 'iframe';
@@ -241,7 +242,7 @@ export const urlLoginPath: Detector = {
     // domain all the time (a learning platform to the university's portal, an ESP to its customer's
     // site). The path is phishing evidence only when the mail claims a brand the page does not belong to;
     // unbranded credential lures are LINKS_DISOWN_SENDER's (docs/detection.md "Rules").
-    if (!claimed) return [];
+    if (!claimed || writesAboutClaimedBrand(input)) return [];
     return perUrl(input, (u) => {
       const info = u.info!;
       if (input.brands.ownerOf(info.host) || input.recipientDomains.has(info.domain) || TRACKER_DOMAINS.has(info.domain)) return null;

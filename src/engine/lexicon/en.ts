@@ -62,6 +62,12 @@ export const EN: Lexicon = {
     'prove your identity|ownership',
     'confirm|verify|update your account records|record',
     'fill in|out the required information|fields',
+    // "Sign in with your company email and password to access the document": the lure names the
+    // credentials it wants; genuine single sign-on notices say "sign in", not "with your password".
+    'with your company|corporate|work|office|microsoft|outlook|network|domain email|mail|account|address? and|or password|credentials',
+    'with your email|mail and|or password|credentials',
+    'with your email|mail|office|microsoft|outlook|network|domain login|password|credentials',
+    'sign|log in to listen',
     // QR-code lures ("quishing") send the reader's phone to a sign-in page the mail never links to.
     're register|enroll|activate|authenticate your authenticator|mfa|2fa',
     'reregister|reenroll|reset|reactivate|reauthenticate your authenticator|mfa|2fa',

@@ -37,5 +37,16 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
     expect(tags('We will send the video to all your contacts')).toContain('extortion:en');
     expect(tags('Congratulations, your number was drawn')).toContain('prize:en');
     expect(tags('efetue o pagamento das taxas aduaneiras de 2,10 €')).toContain('payment:pt');
+    expect(tags('La tua password è scaduta')).toContain('threat:it');
+    // Lures that name the credentials they want, in every language.
+    for (const [text, tag] of [
+      ['Sign in with your company email and password to access the document', 'credential:en'],
+      ['Connectez-vous avec votre adresse e-mail et votre mot de passe', 'credential:fr'],
+      ['Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an', 'credential:de'],
+      ['Acceda con su correo electrónico y contraseña', 'credential:es'],
+      ['Accedi con la tua email e password', 'credential:it'],
+      ['Log in met uw e-mailadres en wachtwoord', 'credential:nl'],
+      ['Acesse com seu e-mail e senha', 'credential:pt'],
+    ]) expect(tags(text!), text).toContain(tag);
   });
 });

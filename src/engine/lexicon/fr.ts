@@ -41,6 +41,8 @@ export const FR: Lexicon = {
     'alerte|avertissement de securite',
   ],
   credential: [
+    // The lure names the credentials it wants ("avec votre adresse e-mail et votre mot de passe").
+    'mail|email|identifiant|identifiants et votre? mot de passe',
     'verif~|confirm~|valid~|mettre|mettez|actualis~|reactiv~|debloqu~|deverrouill~|securis~ a? jour? votre|vos compte|identite|informations|coordonnees|donnees|acces|mot|identifiants|profil|adresse',
     // Not "connectez-vous à votre espace client": every French bank's "your statement is ready" says it.
     'saisi~|entrez|indiquez|renseign~|communiquez|fournir|fournissez votre|vos mot|code|identifiant|identifiants|numero|coordonnees',

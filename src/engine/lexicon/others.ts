@@ -14,6 +14,7 @@ export const DE: Lexicon = {
     'ihr|dein passwort|kennwort lauft bald|heute? ab', 'ihr|dein passwort|kennwort ist abgelaufen', 'ihr|dein passwort|kennwort wird bald? ablaufen',
   ],
   credential: [
+    'mit ihrer|deiner e? mail adresse? und ihrem|deinem passwort|kennwort',
     'bestatigen|verifizieren|aktualisieren|uberprufen sie? ihre|ihr|deine|dein konto|identitat|daten|angaben|zugangsdaten|passwort|kontodaten',
     'melden sie sich jetzt? an',
     'zusatzliche autorisation|verifizierung|bestatigung',
@@ -53,6 +54,7 @@ export const ES: Lexicon = {
     'su|tu contrasena expira|caduca|vence', 'su|tu contrasena ha caducado|expirado',
   ],
   credential: [
+    'con su|tu correo electronico? y contrasena',
     'verifique|verifica|confirme|confirma|actualice|actualiza|valide|valida|reactive su|tu|sus|tus cuenta|identidad|datos|informacion|contrasena|credenciales',
     'inicie|inicia sesion',
     'introduzca|ingrese|introduce|ingresa su|tu contrasena|clave|pin|numero|datos',
@@ -79,9 +81,10 @@ export const IT: Lexicon = {
     'azioni legali',
     'casella di posta piena',
     'spazio di? archiviazione e|quasi pieno|esaurito',
-    'la tua|sua password scade|e scaduta|sta per scadere',
+    'la tua|sua password scade|scadra', 'la tua|sua password e scaduta', 'la tua|sua password sta per scadere',
   ],
   credential: [
+    'con la? tua|sua|vostra email|mail|posta e password',
     'verifica|verifichi|conferma|confermi|aggiorna|aggiorni|riattiva il|la|i|le suo|sua|suoi|tuo|tua|tuoi account|conto|identita|dati|informazioni|password|credenziali',
     'accedi|acceda al|alla tuo|suo|tua|sua? conto|account|area',
     'inserisci|inserisca la|il tua|sua|tuo|suo password|pin|codice|numero',
@@ -101,7 +104,7 @@ export const IT: Lexicon = {
 export const NL: Lexicon = {
   urgency: ['binnen 24|48|72 uur', 'onmiddellijk|dringend|spoed', 'laatste waarschuwing|herinnering|kans|aanmaning', 'verloopt vandaag|binnenkort|morgen'],
   threat: ['uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'uw|je wachtwoord verloopt|is verlopen', 'opslag|opslagruimte is bijna? vol', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen'],
-  credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', 'klik hier om te bevestigen|verifieren|controleren'],
+  credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', 'klik hier om te bevestigen|verifieren|controleren'],
   payment: ['betaling mislukt|geweigerd|openstaand', 'openstaande factuur|betaling|bedrag', 'verzendkosten|invoerrechten|douanekosten', 'terugbetaling|restitutie|teruggave'],
   giftcard: ['cadeaukaart|cadeaukaarten|cadeaubon|cadeaubonnen|waardebon'],
   wire: ['spoedoverboeking|spoedbetaling', 'dringende|spoedige|buitenlandse overboeking|bankoverschrijving|betaling', 'ben|bent je|u beschikbaar'],

@@ -47,6 +47,17 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
       ['Accedi con la tua email e password', 'credential:it'],
       ['Log in met uw e-mailadres en wachtwoord', 'credential:nl'],
       ['Acesse com seu e-mail e senha', 'credential:pt'],
+      ['Scan the QR code below with your phone to re-register your authenticator', 'credential:en'],
+      ['Scannez le QR code ci-dessous pour réactiver votre compte', 'credential:fr'],
+      ['Scannen Sie den QR-Code, um Ihr Konto zu bestätigen', 'credential:de'],
+      ['Escanee el código QR para verificar su cuenta', 'credential:es'],
+      ['Scansiona il codice QR per verificare il tuo account', 'credential:it'],
+      ['Scan de QR-code om uw account te verifiëren', 'credential:nl'],
+      ['Escaneie o código QR para verificar sua conta', 'credential:pt'],
     ]) expect(tags(text!), text).toContain(tag);
+    // A QR code to install an app or to get in at the door asks for nothing.
+    for (const text of ["Scannez ce QR code pour télécharger l'application", 'Scannen Sie den QR-Code mit der App', 'Scan this QR code at the entrance']) {
+      expect(tags(text).filter((t) => t.startsWith('credential')), text).toEqual([]);
+    }
   });
 });

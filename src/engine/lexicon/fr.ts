@@ -43,6 +43,8 @@ export const FR: Lexicon = {
   credential: [
     // The lure names the credentials it wants ("avec votre adresse e-mail et votre mot de passe").
     'mail|email|identifiant|identifiants et votre? mot de passe',
+    // QR-code lures: the code carries the sign-in page to the reader's phone.
+    'scannez|scanner le|ce qr code pour reactiver|verifier|confirmer|valider|securiser|debloquer|authentifier', 'scannez|scanner le|ce code qr pour reactiver|verifier|confirmer|valider|securiser|debloquer|authentifier', 'qr code ci dessous pour reactiver|verifier|confirmer|valider|securiser|debloquer|authentifier', 'code qr ci dessous pour reactiver|verifier|confirmer|valider|securiser|debloquer|authentifier',
     'verif~|confirm~|valid~|mettre|mettez|actualis~|reactiv~|debloqu~|deverrouill~|securis~ a? jour? votre|vos compte|identite|informations|coordonnees|donnees|acces|mot|identifiants|profil|adresse',
     // Not "connectez-vous à votre espace client": every French bank's "your statement is ready" says it.
     'saisi~|entrez|indiquez|renseign~|communiquez|fournir|fournissez votre|vos mot|code|identifiant|identifiants|numero|coordonnees',

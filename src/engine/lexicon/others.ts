@@ -15,6 +15,8 @@ export const DE: Lexicon = {
   ],
   credential: [
     'mit ihrer|deiner e? mail adresse? und ihrem|deinem passwort|kennwort',
+    'scannen sie den|diesen qr code um ihr|ihre|ihren konto|zugang|identitat|authenticator',
+    'scannen sie den|diesen qr code um sich anzumelden',
     'bestatigen|verifizieren|aktualisieren|uberprufen sie? ihre|ihr|deine|dein konto|identitat|daten|angaben|zugangsdaten|passwort|kontodaten',
     'melden sie sich jetzt? an',
     'zusatzliche autorisation|verifizierung|bestatigung',
@@ -55,6 +57,7 @@ export const ES: Lexicon = {
   ],
   credential: [
     'con su|tu correo electronico? y contrasena',
+    'escanee|escanea el|este codigo qr para verificar|confirmar|reactivar|validar|acceder|iniciar|desbloquear',
     'verifique|verifica|confirme|confirma|actualice|actualiza|valide|valida|reactive su|tu|sus|tus cuenta|identidad|datos|informacion|contrasena|credenciales',
     'inicie|inicia sesion',
     'introduzca|ingrese|introduce|ingresa su|tu contrasena|clave|pin|numero|datos',
@@ -85,6 +88,7 @@ export const IT: Lexicon = {
   ],
   credential: [
     'con la? tua|sua|vostra email|mail|posta e password',
+    'scansiona|scansioni|inquadra|inquadri il|questo codice qr per verificare|confermare|riattivare|accedere|sbloccare|aggiornare', 'scansiona|scansioni|inquadra|inquadri il|questo qr code per verificare|confermare|riattivare|accedere|sbloccare|aggiornare',
     'verifica|verifichi|conferma|confermi|aggiorna|aggiorni|riattiva il|la|i|le suo|sua|suoi|tuo|tua|tuoi account|conto|identita|dati|informazioni|password|credenziali',
     'accedi|acceda al|alla tuo|suo|tua|sua? conto|account|area',
     'inserisci|inserisca la|il tua|sua|tuo|suo password|pin|codice|numero',
@@ -104,7 +108,7 @@ export const IT: Lexicon = {
 export const NL: Lexicon = {
   urgency: ['binnen 24|48|72 uur', 'onmiddellijk|dringend|spoed', 'laatste waarschuwing|herinnering|kans|aanmaning', 'verloopt vandaag|binnenkort|morgen'],
   threat: ['uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'uw|je wachtwoord verloopt|is verlopen', 'opslag|opslagruimte is bijna? vol', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen'],
-  credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', 'klik hier om te bevestigen|verifieren|controleren'],
+  credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', 'scan de|deze qr code om te verifieren|bevestigen|herstellen|activeren', 'qr code om uw|je account|toegang|identiteit te verifieren|bevestigen|herstellen|activeren', 'klik hier om te bevestigen|verifieren|controleren'],
   payment: ['betaling mislukt|geweigerd|openstaand', 'openstaande factuur|betaling|bedrag', 'verzendkosten|invoerrechten|douanekosten', 'terugbetaling|restitutie|teruggave'],
   giftcard: ['cadeaukaart|cadeaukaarten|cadeaubon|cadeaubonnen|waardebon'],
   wire: ['spoedoverboeking|spoedbetaling', 'dringende|spoedige|buitenlandse overboeking|bankoverschrijving|betaling', 'ben|bent je|u beschikbaar'],
@@ -119,7 +123,7 @@ export const NL: Lexicon = {
 export const PT: Lexicon = {
   urgency: ['nas proximas? 24|48|72 horas', 'imediatamente|urgente|urgencia', 'ultimo|ultima aviso|lembrete|oportunidade', 'expira|vence hoje|em breve|amanha'],
   threat: ['sua|seu|a|o conta|cartao|acesso foi|sera|esta|seja suspens~|bloquead~|limitad~|desativad~|encerrad~', 'em processo de expiracao|bloqueio|cancelamento', 'armazenamento|espaco esta cheio|quase|lotado', 'armazenamento do|no * esta cheio|quase|lotado', 'sua senha expira|expirou|expirara|vence|venceu', 'atividade|acesso|transacao incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais'],
-  credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'informe|envie|digite|confirme seus? dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', 'acesse sua conta', 'entre|acesse|informe com? seu|sua email|usuario|login|cpf e senha', 'entre|acesse|informe com? seu e mail e senha', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar', 'manter|mantenha a|sua? senha atual|antiga', 'continuar usando|utilizando a|sua? senha atual', 'atualizacao|confirmacao|validacao|regularizacao de|dos seus? dados cadastrais|cadastro'],
+  credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'informe|envie|digite|confirme seus? dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', 'escaneie|digitalize|leia o|este codigo qr para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'escaneie|digitalize|leia o|este qr code para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'acesse sua conta', 'entre|acesse|informe com? seu|sua email|usuario|login|cpf e senha', 'entre|acesse|informe com? seu e mail e senha', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar', 'manter|mantenha a|sua? senha atual|antiga', 'continuar usando|utilizando a|sua? senha atual', 'atualizacao|confirmacao|validacao|regularizacao de|dos seus? dados cadastrais|cadastro'],
   payment: ['pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'taxa alfandegaria|aduaneira', 'taxas alfandegarias|aduaneiras', 'pagamento de uma? taxa', 'pagamento da|das taxa|taxas', 'reembolso|restituicao', 'multa de transito', 'atraso no pagamento', 'regularize|regularizar sua|seu situacao|pendencia|pendencias|debito|debitos'],
   giftcard: ['cartao|cartoes de? presente', 'vale|vales presente'],
   wire: ['transferencia urgente|internacional', 'transferencia bancaria urgente|internacional', 'voce esta disponivel', 'esta disponivel agora', 'esta disponivel neste momento'],

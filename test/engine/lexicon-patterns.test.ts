@@ -55,6 +55,15 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
       ['Scan de QR-code om uw account te verifiëren', 'credential:nl'],
       ['Escaneie o código QR para verificar sua conta', 'credential:pt'],
     ]) expect(tags(text!), text).toContain(tag);
+    // Advance-fee stories in every language.
+    for (const [text, tag] of [
+      ["Je vous contacte au sujet des fonds de feu mon mari", 'scam:fr'],
+      ['Die Gelder meines verstorbenen Mannes… mein verstorbener Mann hinterließ', 'scam:de'],
+      ['Los fondos de mi difunto esposo', 'scam:es'],
+      ['I fondi del mio defunto marito', 'scam:it'],
+      ['Mijn overleden man liet fondsen na', 'scam:nl'],
+      ['Preciso de um parceiro estrangeiro', 'scam:pt'],
+    ]) expect(tags(text!), text).toContain(tag);
     // A QR code to install an app or to get in at the door asks for nothing.
     for (const text of ["Scannez ce QR code pour télécharger l'application", 'Scannen Sie den QR-Code mit der App', 'Scan this QR code at the entrance']) {
       expect(tags(text).filter((t) => t.startsWith('credential')), text).toEqual([]);

@@ -37,7 +37,7 @@ export const DE: Lexicon = {
   wire: ['auslandsuberweisung', 'dringende|eilige|sofortige|vertrauliche uberweisung|bankuberweisung', 'sind sie verfugbar|erreichbar', 'streng vertraulich', 'vertrauliche angelegenheit|zahlung|uberweisung'],
   bank_change: ['neue bankverbindung|kontoverbindung|iban|kontonummer', 'anderung der bankverbindung|kontodaten', 'unsere|meine bankverbindung|kontoverbindung|iban geandert', 'unsere|meine bankverbindung|kontoverbindung|iban hat sich geandert', 'bankwechsel', 'die bank gewechselt'],
   prize: ['herzlichen gluckwunsch', 'sie haben gewonnen', 'sie wurden ausgewahlt', 'gewinn|preis|belohnung abholen|einlosen|sichern', 'gewinnspiel|verlosung', 'kostenlos|gratis geschenk|iphone'],
-  scam: ['freispiele', 'ohne einzahlung', 'bitcoin|krypto gewinn|gewinne|investition|handel', 'passives einkommen', 'potenzmittel', 'erektion~', 'singles in ihrer nahe', 'abnehmen ohne', 'gelenkschmerzen', 'aphrodisiak~', 'ihr guthaben wurde aufgeladen'],
+  scam: ['freispiele', 'ohne einzahlung', 'bitcoin|krypto gewinn|gewinne|investition|handel', 'passives einkommen', 'potenzmittel', 'erektion~', 'singles in ihrer nahe', 'abnehmen ohne', 'gelenkschmerzen', 'aphrodisiak~', 'ihr guthaben wurde aufgeladen', 'mein verstorbener mann|ehemann|vater|kunde', 'nachster angehoriger|verwandter', 'nicht beanspruchte gelder|fonds', 'millionen us? dollar', 'auslandischen partner', 'begunstigter des|der fonds|erbschaft|nachlasses'],
   greeting: ['sehr geehrter|geehrte|liebe|lieber kunde|kundin|nutzer|benutzer|mitglied'],
   archive_password: ['passwort|kennwort fur das? archiv|datei|dokument|anhang|zip', 'passwort|kennwort lautet'],
 };
@@ -70,7 +70,7 @@ export const ES: Lexicon = {
   wire: ['transferencia urgente|internacional', 'transferencia bancaria urgente|internacional', 'estas disponible', 'esta usted disponible'],
   bank_change: ['nueva cuenta bancaria', 'cambio de cuenta bancaria', 'cambio de datos bancarios', 'cambiado de banco', 'actualicen|actualice|actualiza|actualizar nuestros|mis datos bancarios', 'nuestros|mis datos bancarios han cambiado', 'nuevo iban|numero de cuenta'],
   prize: ['felicidades|enhorabuena', 'usted|tu ha|has ganado', 'ha|has sido seleccionad~|elegid~', 'reclame|reclama|obtenga|obten su|tu premio|regalo|recompensa', 'sorteo|loteria'],
-  scam: ['giros gratis', 'sin deposito', 'ingresos pasivos', 'perder peso', 'mujeres solteras', 'herencia de|del', 'inversion en bitcoin|cripto|criptomonedas', 'propuesta de inversion|negocio', 'busco|buscando un hombre|novio|marido', 'mujer|chica solitaria'],
+  scam: ['giros gratis', 'sin deposito', 'ingresos pasivos', 'perder peso', 'mujeres solteras', 'herencia de|del', 'inversion en bitcoin|cripto|criptomonedas', 'propuesta de inversion|negocio', 'busco|buscando un hombre|novio|marido', 'mujer|chica solitaria', 'mi difunto esposo|marido|padre|cliente', 'pariente mas cercano', 'fondos no reclamados', 'millones de dolares', 'socio extranjero', 'beneficiario de los|del fondos|fondo|herencia'],
   greeting: ['estimado|estimada|querido|querida cliente|usuario|usuaria|miembro'],
   archive_password: ['contrasena del archivo|documento|fichero|zip', 'la contrasena es'],
 };
@@ -100,7 +100,7 @@ export const IT: Lexicon = {
   wire: ['bonifico urgente|estero', 'bonifico bancario urgente|estero', 'sei disponibile', 'e disponibile adesso|ora', 'e disponibile in questo momento'],
   bank_change: ['nuovo conto|iban', 'cambio|modifica coordinate|iban|conto bancarie?', 'cambiato banca', 'aggiornare|aggiornate le? nostre|mie coordinate bancarie', 'variazione delle? coordinate|iban', 'nuove coordinate bancarie'],
   prize: ['congratulazioni', 'hai|ha vinto', 'sei|e stato selezionat~|scelt~', 'riscatta|richiedi|ottieni il|la tuo|suo|tua|sua premio|regalo|ricompensa', 'estrazione|lotteria|concorso a premi'],
-  scam: ['giri gratis', 'senza deposito', 'reddito passivo', 'perdere peso', 'donne single', 'eredita di|del', 'investimento in bitcoin|cripto|criptovalute', 'proposta di investimento|affari'],
+  scam: ['giri gratis', 'senza deposito', 'reddito passivo', 'perdere peso', 'donne single', 'eredita di|del', 'investimento in bitcoin|cripto|criptovalute', 'proposta di investimento|affari', 'mio defunto marito|padre|cliente', 'mio marito|padre defunto', 'parente piu prossimo', 'fondi non reclamati', 'milioni di dollari', 'partner straniero', 'beneficiario dei|del fondi|fondo|eredita'],
   greeting: ['gentile|caro|cara cliente|utente|membro'],
   archive_password: ['password dell? archivio|file|documento|zip', 'la password e'],
 };
@@ -115,7 +115,7 @@ export const NL: Lexicon = {
   wire: ['spoedoverboeking|spoedbetaling', 'dringende|spoedige|buitenlandse overboeking|bankoverschrijving|betaling', 'ben|bent je|u beschikbaar'],
   bank_change: ['nieuw rekeningnummer|bankrekeningnummer', 'nieuwe iban|bankgegevens', 'wijziging van? bankgegevens|rekeningnummer', 'ons|mijn rekeningnummer|iban is gewijzigd|veranderd', 'overgestapt naar een andere bank'],
   prize: ['gefeliciteerd', 'u|je hebt|heeft gewonnen', 'u|je bent geselecteerd|uitgekozen', 'claim|ontvang uw|je prijs|beloning|cadeau', 'loterij|winactie'],
-  scam: ['gratis spins', 'zonder storting', 'passief inkomen', 'afvallen zonder', 'vrouwen|meisjes|singles ontmoeten|daten', 'mooie vrouwen|meisjes', 'beleggen in bitcoin|crypto'],
+  scam: ['gratis spins', 'zonder storting', 'passief inkomen', 'afvallen zonder', 'vrouwen|meisjes|singles ontmoeten|daten', 'mooie vrouwen|meisjes', 'beleggen in bitcoin|crypto', 'mijn overleden man|echtgenoot|vader|klant', 'naaste familielid', 'niet opgeeiste fondsen|gelden', 'miljoen dollar', 'buitenlandse partner', 'begunstigde van de|het fonds|nalatenschap|erfenis'],
   greeting: ['beste|geachte klant|gebruiker|lid'],
   archive_password: ['wachtwoord van het? archief|bestand|document|zip', 'het wachtwoord is'],
 };
@@ -130,7 +130,7 @@ export const PT: Lexicon = {
   wire: ['transferencia urgente|internacional', 'transferencia bancaria urgente|internacional', 'voce esta disponivel', 'esta disponivel agora', 'esta disponivel neste momento'],
   bank_change: ['nova conta bancaria', 'alteracao de? dados bancarios', 'mudamos|mudei de banco', 'atualizem|atualize|atualizar os? nossos|meus dados bancarios', 'nossos|meus dados bancarios foram alterados', 'novo iban|nib'],
   prize: ['parabens', 'voce ganhou', 'voce foi selecionad~|escolhid~', 'resgate|receba seu premio|presente|recompensa', 'sorteio|loteria'],
-  scam: ['giros gratis', 'sem deposito', 'renda|rendimento passiva|passivo', 'perder peso', 'mulheres solteiras', 'heranca de|do', 'investimento em bitcoin|cripto|criptomoedas', 'pontos para resgatar|resgate', 'voce tem pontos', 'seus pontos estao expirando|vao expirar', 'pontos pendentes de? liberacao', 'troque seus pontos', 'oferta de emprestimo', 'valores a receber', 'procuro|procurando um homem|namorado|marido', 'mulher|garota solitaria', 'parceiro estrangeiro', 'falecido marido|pai|esposo|cliente', 'negocio muito importante|lucrativo|confidencial', 'transferir|transferencia dos|desses|esses fundos', 'taxa de juros de apenas', 'emprestimos|financiamentos flexiveis', 'oferta delicada'],
+  scam: ['giros gratis', 'sem deposito', 'renda|rendimento passiva|passivo', 'perder peso', 'mulheres solteiras', 'heranca de|do', 'investimento em bitcoin|cripto|criptomoedas', 'pontos para resgatar|resgate', 'voce tem pontos', 'seus pontos estao expirando|vao expirar', 'pontos pendentes de? liberacao', 'troque seus pontos', 'oferta de emprestimo', 'valores a receber', 'procuro|procurando um homem|namorado|marido', 'mulher|garota solitaria', 'parceiro estrangeiro', 'parente mais proximo', 'fundos nao reclamados', 'milhoes de dolares', 'falecido marido|pai|esposo|cliente', 'negocio muito importante|lucrativo|confidencial', 'transferir|transferencia dos|desses|esses fundos', 'taxa de juros de apenas', 'emprestimos|financiamentos flexiveis', 'oferta delicada'],
   greeting: ['prezado|prezada|caro|cara cliente|usuario|usuaria'],
   archive_password: ['senha do arquivo|documento|zip|pdf|anexo', 'a senha e'],
 };

@@ -83,13 +83,16 @@ function countingClaims(facts: MessageFacts): BrandClaim[] {
   });
 }
 
+/** A claim in the display name or the sender's address: the mail presenting itself as the brand, not writing about it. */
+export const isStrongClaim = (claim: BrandClaim): boolean => claim.where.some((w) => w === 'display name' || w === 'sender address');
+
 /**
  * The strongest display-name or sender-address claim the sender does not stand behind, even when a
  * stronger claim names the sender itself: "Microsoft Account Team (via Google Forms)" from google.com
  * claims Microsoft, whatever it says about Google.
  */
 function mismatchOf(facts: MessageFacts, claims: readonly BrandClaim[], asks: readonly Ask[]): BrandClaim | null {
-  return claims.find((c) => c.where.some((w) => w === 'display name' || w === 'sender address') && !sentBy(facts, c.brand, asks)) ?? null;
+  return claims.find((c) => isStrongClaim(c) && !sentBy(facts, c.brand, asks)) ?? null;
 }
 
 function authenticatedSender(facts: MessageFacts): boolean {
@@ -116,7 +119,7 @@ export function callBackThroughBillingPlatform(facts: Pick<MessageFacts, 'sender
 export function writesAboutClaimedBrand(facts: Pick<MessageFacts, 'judgement' | 'sender'>): boolean {
   const j = facts.judgement;
   if (!j?.claim || facts.sender.freemail || j.asks.length > 0) return false;
-  if (j.claim.where.some((w) => w === 'display name' || w === 'sender address')) return false;
+  if (isStrongClaim(j.claim)) return false;
   return j.links.own > 0 && j.links.own >= j.links.foreignCount;
 }
 

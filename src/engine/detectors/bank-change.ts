@@ -14,11 +14,10 @@ export const bankDetailsUnverified: Detector = {
   group: 'identity',
   indicator: 'impersonation',
   description: 'Asks to pay into new bank details from a free-mail address, or with replies diverted to another organisation, without authentication',
-  run({ phrases, sender, auth, message }) {
+  run({ phrases, sender, judgement, message }) {
     const ask = phrases.find((hit) => categoryOf(hit.tag) === 'bank_change');
     if (!ask || !sender.domain) return [];
-    const authenticated = auth.dmarc === 'pass' || auth.dkimPassDomains.some((d) => sameOrganisation(d, sender.domain));
-    if (authenticated && !sender.freemail) return [];
+    if (judgement?.authenticated && !sender.freemail) return [];
     const recipients = new Set([...message.to, ...message.cc].map((r) => r.address.toLowerCase()));
     const diverted = sender.replyTo.find((r) => !recipients.has(r.address) && r.registrable && !sameOrganisation(r.domain, sender.domain));
     if (sender.freemail) return [{ strength: 1, reason: `Asks to pay into new bank details ("${ask.text}") from the free-mail address ${sender.address}: confirm by telephone before paying` }];

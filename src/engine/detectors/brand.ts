@@ -1,17 +1,13 @@
 import type { Brand } from '../data/brand-types.js';
 import { TRACKER_DOMAINS } from '../data/domains.js';
 import type { Detector, DetectorInput } from '../detector.js';
-import { isClickable } from './links.js';
+import { webLinks } from './links.js';
 import { billsFor, ownedOrSentFor } from '../delegates.js';
 import { hasMechanism } from './impersonation.js';
-import { callBackThroughBillingPlatform, writesAboutClaimedBrand } from '../judgement.js';
-import { isSocialFooterHost } from '../social.js';
+import { callBackThroughBillingPlatform, isStrongClaim, writesAboutClaimedBrand } from '../judgement.js';
 import { isUserContentLink } from '../user-content.js';
 
 
-/** Web links a reader can follow, without social-network footer links, except those of `ownBrand` itself (Discord's mail linking to discord.com). */
-const webLinks = (input: DetectorInput, ownBrand?: Brand) =>
-  input.urls.filter((u) => u.info && isClickable(u) && (u.info.scheme === 'http' || u.info.scheme === 'https') && u.info.host && (!isSocialFooterHost(u.info.host) || (ownBrand !== undefined && input.brands.owns(ownBrand, u.info.host))));
 
 /** Does the brand stand behind this message: its domain sends it, authenticated or at least not failing? */
 function sentByBrand(input: DetectorInput, brand: Brand): boolean {
@@ -50,7 +46,7 @@ export const brandSpoofing: Detector = {
     // The brand's own free-mail domain with every link on the brand: no contradiction, nothing to lure to.
     if (onOwnFreemail(input, brand) && links.length > 0 && links.every((u) => linksToBrand(input, brand, u.info!))) return [];
     const foreign = links.filter((u) => !ownedOrSentFor(input.brands, brand, u.info!.host) && !TRACKER_DOMAINS.has(u.info!.domain));
-    const strongClaim = claim.where.includes('display name') || claim.where.includes('sender address');
+    const strongClaim = isStrongClaim(claim);
     let strength = strongClaim ? 1 : 0.6;
     // The brand's own free-mail domain (Yahoo from yahoo.com): anyone can have that address, so unproven,
     // but not a contradiction either.

@@ -1,4 +1,5 @@
 import type { Detector, DetectorInput } from '../detector.js';
+import { isStrongClaim } from '../judgement.js';
 
 /**
  * Rules that show a deceptive mechanism, with the strength from which it counts (docs/detection.md "How a
@@ -39,7 +40,7 @@ export const impersonationWithAsk: Detector = {
     const { links, asks } = j;
     const sentByClaimed = claim === j.claim ? j.sentByClaimed : false;
     const brand = claim.brand.name;
-    const strongClaim = claim.where.some((w) => w === 'display name' || w === 'sender address');
+    const strongClaim = isStrongClaim(claim);
     // A claim made only in the subject or text (a newsletter writing about Microsoft) counts with a
     // mechanism only when the mechanism is about that brand.
     const mechanism = strongClaim ? mechanismOf(input) : mechanismOf(input, brand);

@@ -7,9 +7,15 @@ import { LOGIN_PATH_WORDS, OWN_SERVICE_SHORT_HOSTS, SHORTENER_DOMAINS, SUSPICIOU
 import { trimEndMatching, trimStartMatching } from '../../core/trim.js';
 import { isSponsorLink } from './sponsor-links.js';
 import { writesAboutClaimedBrand } from '../judgement.js';
+import { isSocialFooterHost } from '../social.js';
+import type { Brand } from '../data/brand-types.js';
 
 /** URLs a reader can follow: anchors, image maps, forms, refreshes, bare URLs in text, the API's list. */
 export const isClickable = (u: ExtractedUrl): boolean => u.kind !== 'img' && u.kind !== 'iframe';
+
+/** Web links a reader can follow, without social-network footer links, except those of `ownBrand` itself (Discord's mail linking to discord.com). */
+export const webLinks = (input: DetectorInput, ownBrand?: Brand): ExtractedUrl[] =>
+  input.urls.filter((u) => u.info && isClickable(u) && (u.info.scheme === 'http' || u.info.scheme === 'https') && u.info.host && (!isSocialFooterHost(u.info.host) || (ownBrand !== undefined && input.brands.owns(ownBrand, u.info.host))));
 const isWeb = (u: ExtractedUrl): boolean => u.info !== null && (u.info.scheme === 'http' || u.info.scheme === 'https') && u.info.host !== '';
 
 /** Keeps the strongest hit first and caps the list, so one message full of links stays cheap to report. */

@@ -6,10 +6,9 @@ import { DISPLAY_NAME_CLAIM, displayNameClaimPoints } from '../display-name.js';
 import { sameOrganisation } from '../organisation.js';
 import { words } from '../text/words.js';
 import { splitAddressList } from '../../mail/addresses.js';
-import { isSocialFooterHost } from '../social.js';
 import { isUserContentLink } from '../user-content.js';
 import { hasMechanism } from './impersonation.js';
-import { isClickable } from './links.js';
+import { webLinks } from './links.js';
 
 /** "Jane via Group", "'jane@x.org' via List": mailing lists and DMARC-rewriting forwarders. */
 // Google writes "(über Google Drive)", "(tramite Google Drive)", "(a través de Google Drive)" in other languages.
@@ -38,7 +37,7 @@ function leadsOnlyToBrand(input: DetectorInput, brand: Brand): boolean {
   const { brands, sender } = input;
   if ((input.judgement?.asks.length ?? 0) > 0 || hasMechanism(input) || input.message.attachments.length > 0) return false;
   if (sender.replyTo.some((r) => r.registrable !== sender.registrable && !ownedOrSentFor(brands, brand, r.domain))) return false;
-  const links = input.urls.filter((u) => u.info && isClickable(u) && (u.info.scheme === 'http' || u.info.scheme === 'https') && u.info.host && !(isSocialFooterHost(u.info.host) && !brands.owns(brand, u.info.host)));
+  const links = webLinks(input, brand);
   return links.length > 0 && links.every((u) => !isUserContentLink(u.info!) && ownedOrSentFor(brands, brand, u.info!.host));
 }
 

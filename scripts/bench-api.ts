@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --duration 10 --connections 50 --warmup 10 --db URL --profile DIR --only analyze|list --history N --node-args="…"]
+ * npm run bench:api [-- --duration 10 --connections 50 --warmup 10 --db URL --profile DIR --only analyze|list --history N --rate R --node-args="…"]
  *
  * Starts a real `phishgate serve` child process (SQLite in a temp dir unless --db is given), creates an
  * enterprise tenant and key, raises the rate limit by config, then drives POST /v1/analyze and
@@ -11,7 +11,9 @@
  * copies of the warm-up's, spread over the retention period before the runs, so the listing and the inserts
  * meet a history of that size. `--warmup S` sets the unmeasured warm-up (default 10 s: after 2 s, the default
  * until 2026-11-24 afternoon, the JIT was still compiling through the measured run and took about a fifth of
- * the server's CPU; docs/performance.md). `--node-args="…"`
+ * the server's CPU; docs/performance.md). `--rate R` measures POST /v1/analyze in an open loop instead: R
+ * requests per second on a fixed schedule, latency counted from each request's due time (scripts/lib/open-loop.ts),
+ * which is how "p99 at 1,000 requests/s" is measured. `--node-args="…"`
  * passes flags to serve's node (e.g. `--node-args="--max-semi-space-size=32"`). `--connections N` (default 50) sets
  * how many requests are in flight: at 50 and about 1,000 requests/s a request waits 50 ms on average in the
  * queue alone (Little's law), so latency that describes the server rather than the queue is measured at
@@ -24,6 +26,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { processCpu, runPhishgate, startBenchServer } from './bench-support.js';
+import { openLoop } from './lib/open-loop.js';
 
 const { values } = parseArgs({
   options: {
@@ -36,6 +39,7 @@ const { values } = parseArgs({
     'node-args': { type: 'string' },
     history: { type: 'string', default: '0' },
     warmup: { type: 'string', default: '10' },
+    rate: { type: 'string' },
   },
 });
 const history = Number(values.history);
@@ -156,6 +160,25 @@ async function main(): Promise<void> {
     await run({ url: urls[0]!, duration: Number(values.warmup), connections, requests: [{ method: 'POST', path: '/v1/analyze', headers, body: SAMPLE }] });
     if (history > 0) addHistory(env.PHISHGATE_DB, history);
     const pids = servers.map((s) => s.pid);
+    if (values.rate) {
+      const rate = Number(values.rate);
+      const [r, [cpu]] = await measured(pids.slice(0, 1), () =>
+        openLoop({ url: urls[0]!, path: '/v1/analyze', method: 'POST', headers, body: SAMPLE, rate, durationSeconds: duration, connections }),
+      );
+      console.log(`open loop: POST /v1/analyze offered at ${rate} requests/s for ${duration}s over at most ${connections} connections (latency from each request's due time)`);
+      console.table([{
+        'offered/s': rate,
+        'completed/s': r.throughput,
+        'p50 ms': r.p50,
+        'p99 ms': r.p99,
+        'max ms': r.max,
+        'non-2xx': r.non2xx,
+        errors: r.errors,
+        'CPU ms/req': cpu ? Number(((cpu.total * 1000) / r.completed).toFixed(2)) : '',
+      }]);
+      console.log(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${availableParallelism()} cores)`);
+      return;
+    }
     const [analyze, analyzeCpu] = values.only === 'list' ? [[], []] : await measured(pids, () => Promise.all(
       urls.map((url) => run({ url, duration, connections: Math.ceil(connections / urls.length), requests: [{ method: 'POST', path: '/v1/analyze', headers, body: SAMPLE }] })),
     ));

@@ -82,6 +82,10 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
     busyTimeoutMs: config.database.busy_timeout_ms,
     poolMax: config.database.pool_max,
     statementTimeoutMs: config.database.statement_timeout_ms,
+    // Only the long-running server: a CLI command's few writes never fill the log.
+    ...(options.workers && config.database.checkpoint_interval_ms > 0
+      ? { backgroundCheckpoints: { intervalMs: config.database.checkpoint_interval_ms, onError: (message: string) => logger.warn({ error: message }, 'database checkpoint failed') } }
+      : {}),
   });
   try {
     const { applied } = await migrateToLatest(store);

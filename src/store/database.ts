@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.js';
 import { migrationProvider } from './migrations/index.js';
+import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -14,12 +15,19 @@ export interface Store {
   /** Human-readable location without credentials, for logs. */
   location: string;
   close(): Promise<void>;
+  /** SQLite with `backgroundCheckpoints`: the thread that checkpoints the log (null otherwise). */
+  checkpointer?: Checkpointer | null;
 }
 
 export interface StoreOptions {
   busyTimeoutMs?: number;
   poolMax?: number;
   statementTimeoutMs?: number;
+  /**
+   * SQLite file: checkpoint the write-ahead log every `intervalMs` on a thread of its own instead of in the
+   * commit that crosses `wal_autocheckpoint` (src/store/sqlite-checkpointer.ts). `serve` asks for it.
+   */
+  backgroundCheckpoints?: { intervalMs: number; onError?: (message: string) => void };
 }
 
 export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);
@@ -71,9 +79,19 @@ function openSqlite(path: string, options: StoreOptions): Store {
   // The commit that crosses this many log pages copies the log into the database file and syncs both, on
   // the event loop: tens of milliseconds whatever the size, so fewer, larger checkpoints cost less per
   // commit (docs/performance.md, "The REST API's own costs"). At most about 40 MB of log (4 KiB pages).
+  // With `backgroundCheckpoints` the log is copied on another thread long before this; it stays as a backstop.
   sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', location: path, close: () => db.destroy() };
+  const checkpoints = options.backgroundCheckpoints;
+  const checkpointer =
+    checkpoints && path !== ':memory:'
+      ? startCheckpointer({ path, intervalMs: checkpoints.intervalMs, busyTimeoutMs: options.busyTimeoutMs ?? 5000, ...(checkpoints.onError ? { onError: checkpoints.onError } : {}) })
+      : null;
+  const close = async (): Promise<void> => {
+    await checkpointer?.stop();
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', location: path, close, checkpointer };
 }
 
 /** int8 (counts, bigint columns) as JS numbers: our values stay far below 2^53. */

@@ -21,6 +21,8 @@ export const DatabaseSection = Section({
   url: Type.String({ minLength: 1 }),
   /** SQLite: how long a writer waits for a lock before failing. */
   busy_timeout_ms: Type.Integer({ minimum: 0 }),
+  /** SQLite under `serve`: checkpoint the log this often on a thread of its own (0 = in the commit, SQLite's way). */
+  checkpoint_interval_ms: Type.Integer({ minimum: 0, maximum: 3_600_000 }),
   /** PostgreSQL: connections per process. */
   pool_max: Type.Integer({ minimum: 1, maximum: 1000 }),
   /** PostgreSQL: statement_timeout for every connection. */

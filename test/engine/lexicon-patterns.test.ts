@@ -55,6 +55,31 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
       ['Scan de QR-code om uw account te verifiëren', 'credential:nl'],
       ['Escaneie o código QR para verificar sua conta', 'credential:pt'],
     ]) expect(tags(text!), text).toContain(tag);
+    // The held-mail lure ("7 incoming messages were held: release your messages") in every language.
+    for (const [text, tag] of [
+      ['7 incoming messages for you were held in quarantine. Release your pending messages below', 'threat:en'],
+      ['7 messages entrants ont été retenus. Libérez vos messages en attente', 'threat:fr'],
+      ['7 eingehende Nachrichten wurden zurückgehalten', 'threat:de'],
+      ['Libere sus mensajes pendientes', 'threat:es'],
+      ['I messaggi in arrivo sono stati trattenuti', 'threat:it'],
+      ['7 inkomende berichten zijn vastgehouden', 'threat:nl'],
+      ['Liberte as mensagens pendentes para a sua caixa de entrada', 'threat:pt'],
+    ]) expect(tags(text!), text).toContain(tag);
+    // BEC: gift cards, availability and secrecy as colleagues write them.
+    for (const [text, tag] of [
+      ['Ich brauche heute ein paar Amazon-Gutscheinkarten', 'giftcard:de'],
+      ['Bist du gerade erreichbar?', 'wire:de'],
+      ['Es-tu disponible ? Garde ça entre nous', 'wire:fr'],
+      ['Envoie-moi les codes', 'giftcard:fr'],
+      ['Es una sorpresa, que quede entre nosotros', 'wire:es'],
+      ['È una sorpresa, resta tra noi', 'wire:it'],
+      ['Houd het onder ons', 'wire:nl'],
+      ['É uma surpresa, fica entre nós', 'wire:pt'],
+    ]) expect(tags(text!), text).toContain(tag);
+    // European Portuguese: "palavra-passe", "iniciar sessão".
+    for (const text of ['Preencha o formulário com o seu e-mail e palavra-passe', 'Inicie sessão com a sua conta empresarial', 'Introduza a sua palavra-passe'])
+      expect(tags(text), text).toContain('credential:pt');
+    expect(tags('A sua palavra-passe expira hoje')).toContain('threat:pt');
     // Advance-fee stories in every language.
     for (const [text, tag] of [
       ["Je vous contacte au sujet des fonds de feu mon mari", 'scam:fr'],

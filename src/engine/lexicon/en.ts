@@ -44,6 +44,10 @@ export const EN: Lexicon = {
     'messages|emails are|were on hold',
     'messages|emails are|were pending|blocked|held|undelivered',
     'incoming messages|emails have been? held|suspended|blocked|pending',
+    // "Mail delivery failed: release your messages": the held-mail lure's story and its call to action.
+    'messages|emails held|quarantined in|for|due|because',
+    'release your|the pending|held|blocked|quarantined messages|emails|mail',
+    'release your|the messages|emails',
     'security alert|breach|warning|notification',
   ],
   credential: [
@@ -118,6 +122,7 @@ export const EN: Lexicon = {
     'urgent|confidential|discreet payment|transfer|task|matter|request',
     'keep this confidential|discreet|quiet',
     'keep it|this between us',
+    'keep it|this confidential for now',
     'beneficiary account|name|details|bank',
     'send|transfer the|this funds|money|payment',
   ],

@@ -28,6 +28,10 @@ export const FR: Lexicon = {
   threat: [
     'votre|vos compte|comptes|carte|acces|messagerie|boite|colis|dossier a|ont? ete|sera|seront suspendu~|bloque~|limite~|restreint~|desactive~|ferme~|supprime~|resilie~|gele~',
     'suspension|blocage|desactivation|fermeture|resiliation|suppression de votre|vos compte|comptes|carte|acces|messagerie|abonnement',
+    // Le leurre « messages retenus » : l'histoire et son appel à l'action (« libérez vos messages »).
+    'messages|courriels entrants? ont ete retenus|bloques|suspendus', 'messages|courriels entrants? sont retenus|bloques|suspendus',
+    'messages|courriels|mails retenus|bloques en|pour|suite',
+    'liberez|liberer|debloquez|debloquer vos|les messages|courriels|mails en attente|retenus|bloques',
     'activite|connexion|connexions|transaction|tentative|operation|operations inhabituelle|inhabituelles|suspecte|suspectes|frauduleuse|frauduleuses',
     'activite|connexion|transaction|tentative|operation non autorisee',
     'nous avons detecte|remarque|constate',
@@ -74,13 +78,16 @@ export const FR: Lexicon = {
     'avis de contravention|amende',
     'solde impaye|restant|du',
   ],
-  giftcard: ['carte|cartes cadeau|cadeaux|prepayee|prepayees', 'coupon|coupons|recharge|recharges pcs|transcash|neosurf|paysafecard', 'transcash|neosurf|paysafecard', 'code|codes de la|des carte|cartes|recharge'],
+  giftcard: ['carte|cartes cadeau|cadeaux|prepayee|prepayees', 'coupon|coupons|recharge|recharges pcs|transcash|neosurf|paysafecard', 'transcash|neosurf|paysafecard', 'code|codes de la|des carte|cartes|recharge', 'envoie|envoyez moi les|des codes|photos', 'photos des codes|cartes'],
   wire: [
     // « par virement bancaire » dit comment payer ; le virement urgent, international ou confidentiel est la demande.
     'virement urgent|international|confidentiel',
     'virement bancaire urgent|international|confidentiel',
     'effectuer|faire|proceder a? un virement|paiement',
     'etes vous disponible|dispo',
+    'es tu disponible|dispo',
+    'garde|gardez ca|cela|le entre nous',
+    'garde|gardez le pour toi|vous',
     'en toute discretion|confidentialite',
     'operation|dossier confidentiel|confidentielle|strictement',
   ],

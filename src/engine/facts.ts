@@ -12,6 +12,7 @@ import type { Brand } from './data/brand-types.js';
 import { FREEMAIL_DOMAINS } from './data/domains.js';
 import type { PhraseHit, PhraseMatcher } from './text/phrase-matcher.js';
 import { withoutNegated } from './lexicon/negation.js';
+import { withoutReportedAsks } from './lexicon/reported.js';
 import { displayNameClaimPoints } from './display-name.js';
 import { guessLanguage } from './text/language.js';
 import { removeAddresses, sentenceStarts, wordViews } from './text/words.js';
@@ -169,6 +170,17 @@ function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | '
   return [...claims.values()].sort((a, b) => b.score - a.score);
 }
 
+/**
+ * The lexicon's hits the rules read: without pressure and asks a negation undoes ("never ask for your PIN",
+ * lexicon/negation.ts) and without asks a scam warning reports ("fake texts ask you to pay a fee",
+ * lexicon/reported.ts). Sentence openings are computed at most once, and only when either needs them.
+ */
+function phrasesOf(hits: readonly PhraseHit[], words: readonly string[], sentences: () => readonly number[]): PhraseHit[] {
+  let starts: readonly number[] | null = null;
+  const once = (): readonly number[] => (starts ??= sentences());
+  return withoutReportedAsks(withoutNegated(hits, words, once), words, once);
+}
+
 export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, deps: { brands: BrandIndex; lexicon: PhraseMatcher }, options: FactsOptions): MessageFacts {
   const coverage: string[] = [];
   let html: HtmlFacts | null = null;
@@ -211,7 +223,7 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
     bodyText,
     ruleText,
     words: folded,
-    phrases: withoutNegated(deps.lexicon.find(folded, 200), folded, () => sentenceStarts(prose, options.maxWords)),
+    phrases: phrasesOf(deps.lexicon.find(folded, 200), folded, () => sentenceStarts(prose, options.maxWords)),
     urls: extracted.urls,
     sender,
     recipientDomains,

@@ -33,7 +33,7 @@ function precededBy(words: readonly string[], index: number, set: ReadonlySet<st
 }
 
 /** Does a sentence open after word `from` and at or before word `to`? Binary search over ascending starts. */
-function sentenceOpensBetween(starts: readonly number[], from: number, to: number): boolean {
+export function sentenceOpensBetween(starts: readonly number[], from: number, to: number): boolean {
   let low = 0;
   let high = starts.length;
   while (low < high) {

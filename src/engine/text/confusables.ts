@@ -62,10 +62,57 @@ export function isMixedScript(label: string): boolean {
   return GREEK_OR_CYRILLIC.test(label) && LATIN.test(label);
 }
 
+/** a[from..] equals b[from + shift..] to the end of both. */
+function tailsEqual(a: string, b: string, from: number, shift: number): boolean {
+  if (a.length - from !== b.length - from - shift) return false;
+  for (let i = from; i < a.length; i++) if (a[i] !== b[i + shift]) return false;
+  return true;
+}
+
+/**
+ * 0, 1, or 2 for "more than one": the optimal-string-alignment distance up to 1 in one pass without
+ * allocating. Look-alike checks compare each new domain label with every catalogue label of its length
+ * (src/engine/brand-index.ts), and most of them ask only "one edit or not".
+ */
+function distanceUpToOne(a: string, b: string): number {
+  if (a === b) return 0;
+  const [longer, shorter] = a.length >= b.length ? [a, b] : [b, a];
+  if (longer.length - shorter.length > 1) return 2;
+  let i = 0;
+  while (i < shorter.length && longer[i] === shorter[i]) i++;
+  if (longer.length !== shorter.length) return tailsEqual(shorter, longer, i, 1) ? 1 : 2;
+  if (tailsEqual(a, b, i + 1, 0)) return 1;
+  return a[i] === b[i + 1] && a[i + 1] === b[i] && tailsEqual(a, b, i + 2, 0) ? 1 : 2;
+}
+
+const letterCounts = new Int32Array(128);
+
+/**
+ * A lower bound of the distance without aligning anything: letters one string has more of than the other
+ * (code units folded into 128 buckets; folding only merges counts, so the bound stays a bound). A swap of
+ * neighbours changes no count; any other edit changes counts by at most one on each side.
+ */
+function letterBound(a: string, b: string): number {
+  letterCounts.fill(0);
+  for (let i = 0; i < a.length; i++) letterCounts[a.charCodeAt(i) & 127]!++;
+  for (let i = 0; i < b.length; i++) letterCounts[b.charCodeAt(i) & 127]!--;
+  let surplus = 0;
+  let deficit = 0;
+  for (let i = 0; i < 128; i++) {
+    const d = letterCounts[i]!;
+    if (d > 0) surplus += d;
+    else deficit -= d;
+  }
+  return Math.max(surplus, deficit);
+}
+
 /** Optimal-string-alignment distance, giving up (returning max + 1) once it exceeds `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   if (a === b) return 0;
+  if (max <= 1) return Math.min(distanceUpToOne(a, b), max + 1);
+  // Most labels compared with a catalogue label of about their length share few letters with it.
+  if (letterBound(a, b) > max) return max + 1;
   const n = b.length;
   let prevPrev = new Array<number>(n + 1).fill(0);
   let prev = Array.from({ length: n + 1 }, (_, j) => j);
@@ -83,5 +130,5 @@ export function editDistance(a: string, b: string, max: number): number {
     if (rowMin > max) return max + 1;
     [prevPrev, prev, current] = [prev, current, prevPrev];
   }
-  return prev[n]!;
+  return Math.min(prev[n]!, max + 1);
 }

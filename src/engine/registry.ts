@@ -15,6 +15,7 @@ import { contentBeyondLimits } from './detectors/limits.js';
 import { urlOverlongHost } from './detectors/host-syntax.js';
 import { senderLookalike, urlHomograph, urlLookalike } from './detectors/lookalike.js';
 import { replyInTextElsewhere } from './detectors/reply-elsewhere.js';
+import { shareNoticeImitation } from './detectors/share-notice.js';
 import { displayNameAddress, displayNameBrand, fromDisplayFragment, displayNameRecipient, freemailCorporate, recipientInSubject, replyToOtherDomain } from './detectors/sender.js';
 
 /** Static registry (no filesystem autoload): adding a rule means adding it here and a weight in config. */
@@ -27,5 +28,5 @@ export const DETECTORS: readonly Detector[] = [
   attachExecutable, attachMacro, attachHtml, attachDoubleExtension, attachEncryptedArchive,
   brandSpoofing, brandAuthentic,
   classifierPhish, classifierHam,
-  impersonationWithAsk, linksDisownSender, bankDetailsUnverified,
+  impersonationWithAsk, linksDisownSender, bankDetailsUnverified, shareNoticeImitation,
 ];

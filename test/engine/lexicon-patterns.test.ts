@@ -80,6 +80,18 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
     for (const text of ['Preencha o formulário com o seu e-mail e palavra-passe', 'Inicie sessão com a sua conta empresarial', 'Introduza a sua palavra-passe'])
       expect(tags(text), text).toContain('credential:pt');
     expect(tags('A sua palavra-passe expira hoje')).toContain('threat:pt');
+    // A sharing platform's notice in the third person, in every language; a person's first person is not one.
+    for (const [text, tag] of [
+      ['Karen has shared a secure document with you', 'share:en'],
+      ['Sophie vous a partagé un document sécurisé', 'share:fr'],
+      ['Thomas hat ein geschütztes Dokument für Sie freigegeben', 'share:de'],
+      ['Lucía te ha compartido un documento protegido', 'share:es'],
+      ['Marco ha condiviso con te un documento protetto', 'share:it'],
+      ['Pieter heeft een beveiligd document met u gedeeld', 'share:nl'],
+      ['Ana partilhou consigo um documento protegido', 'share:pt'],
+    ]) expect(tags(text!), text).toContain(tag);
+    for (const text of ['I have shared the file with you', 'Je vous ai partagé le fichier', 'Te he compartido el archivo', 'Ho condiviso il file con te'])
+      expect(tags(text), text).not.toContain(`share:${text.startsWith('I ') ? 'en' : text.startsWith('Je') ? 'fr' : text.startsWith('Te') ? 'es' : 'it'}`);
     // Advance-fee stories in every language.
     for (const [text, tag] of [
       ["Je vous contacte au sujet des fonds de feu mon mari", 'scam:fr'],

@@ -147,11 +147,13 @@ export const urlScript: Detector = {
 const SHORTENER_SHOWN = 0.6;
 
 /**
- * A shortened link written out where the reader sees it ("Directions: https://bit.ly/…" in a note) is
- * one weak hint; behind an image, a button or words it hides twice, where it leads and that it is a
- * shortener, which is how the labelled phishing uses it.
+ * Is the link written out where the reader sees it (in the text, or as its own link text), rather than
+ * behind an image, a button or words? A shortened link written out ("Directions: https://bit.ly/…" in a
+ * note) is one weak hint; behind a button it hides twice, where it leads and that it is a shortener, which
+ * is how the labelled phishing uses it. SHARE_NOTICE_IMITATION reads it too: a person pastes the address
+ * of the file they share, a platform's notice (and its imitation) puts it behind an "Open" button.
  */
-function shortenerShown(u: ExtractedUrl): boolean {
+export function linkWrittenOut(u: ExtractedUrl): boolean {
   if (u.kind === 'text') return true;
   return u.kind === 'a' && u.texts.length > 0 && u.texts.every((text) => domainShown(text)?.domain === u.info!.domain);
 }
@@ -164,7 +166,7 @@ export const urlShortener: Detector = {
   run(input) {
     return perUrl(input, (u) =>
       (SHORTENER_DOMAINS.has(u.info!.domain) || SHORTENER_DOMAINS.has(u.info!.host)) && !OWN_SERVICE_SHORT_HOSTS.has(u.info!.host) && !isSponsorLink(input, u)
-        ? { strength: shortenerShown(u) ? SHORTENER_SHOWN : 1, reason: `Link uses the URL shortener ${u.info!.host}, which hides where it leads`, flag: 'shortener' }
+        ? { strength: linkWrittenOut(u) ? SHORTENER_SHOWN : 1, reason: `Link uses the URL shortener ${u.info!.host}, which hides where it leads`, flag: 'shortener' }
         : null,
     );
   },

@@ -173,5 +173,14 @@ export const EN: Lexicon = {
     'pay|send|transfer in bitcoin|btc|crypto|cryptocurrency',
     'bitcoin|btc wallet|address',
   ],
+  // A sharing platform's notice, in the third person: "I have shared the file" is a person writing.
+  share: [
+    'has shared a|an|the|this secure|protected|encrypted|new? document|documents|file|files|folder|pdf|message|item|items with you',
+    'has shared * with you', 'has shared * * with you',
+    'has sent you a|an|the secure|protected|encrypted|new? document|documents|file|files|folder|pdf',
+    'you have|ve received a|an? new? secure|protected|encrypted document|documents|file|files|message|fax',
+    'you have|ve received new? files|documents via|through|from',
+    'shared a|an secure|protected|encrypted document|file|folder with you',
+  ],
   archive_password: ['the password|passcode is', 'password|passcode for|to open the? archive|zip|file|attachment|document', 'archive|zip|file|document|attachment password', 'password protected|encrypted'],
 };

@@ -78,6 +78,13 @@ export const FR: Lexicon = {
     'avis de contravention|amende',
     'solde impaye|restant|du',
   ],
+  // L'avis d'une plateforme de partage, à la troisième personne (« je vous ai partagé » est une personne).
+  share: [
+    'vous a partage|envoye|transmis un|des|le|les document|documents|fichier|fichiers|dossier',
+    'a partage un|des|le|les document|documents|fichier|fichiers|dossier avec vous',
+    'vous avez recu un|des nouveaux? document|documents|fichier|fichiers|message securise|securises|protege',
+    'document|fichier securise|protege partage avec vous',
+  ],
   giftcard: ['carte|cartes cadeau|cadeaux|prepayee|prepayees', 'coupon|coupons|recharge|recharges pcs|transcash|neosurf|paysafecard', 'transcash|neosurf|paysafecard', 'code|codes de la|des carte|cartes|recharge', 'envoie|envoyez moi les|des codes|photos', 'photos des codes|cartes'],
   wire: [
     // « par virement bancaire » dit comment payer ; le virement urgent, international ou confidentiel est la demande.

@@ -40,6 +40,7 @@ export const DE: Lexicon = {
   prize: ['herzlichen gluckwunsch', 'sie haben gewonnen', 'sie wurden ausgewahlt', 'gewinn|preis|belohnung abholen|einlosen|sichern', 'gewinnspiel|verlosung', 'kostenlos|gratis geschenk|iphone'],
   scam: ['freispiele', 'ohne einzahlung', 'bitcoin|krypto gewinn|gewinne|investition|handel', 'passives einkommen', 'potenzmittel', 'erektion~', 'singles in ihrer nahe', 'abnehmen ohne', 'gelenkschmerzen', 'aphrodisiak~', 'ihr guthaben wurde aufgeladen', 'mein verstorbener mann|ehemann|vater|kunde', 'nachster angehoriger|verwandter', 'nicht beanspruchte gelder|fonds', 'millionen us? dollar', 'auslandischen partner', 'begunstigter des|der fonds|erbschaft|nachlasses'],
   greeting: ['sehr geehrter|geehrte|liebe|lieber kunde|kundin|nutzer|benutzer|mitglied'],
+  share: ['hat * fur sie|dich freigegeben|geteilt', 'hat * * fur sie|dich freigegeben|geteilt', 'hat * * * fur sie|dich freigegeben|geteilt', 'hat ihnen|dir ein|eine|das|die geschutzte|sichere|neue? dokument|dokumente|datei|dateien gesendet|geschickt|freigegeben', 'sie haben ein|eine|neue? geschutzte|sichere? dokument|dokumente|datei|dateien erhalten'],
   archive_password: ['passwort|kennwort fur das? archiv|datei|dokument|anhang|zip', 'passwort|kennwort lautet'],
 };
 
@@ -75,6 +76,7 @@ export const ES: Lexicon = {
   prize: ['felicidades|enhorabuena', 'usted|tu ha|has ganado', 'ha|has sido seleccionad~|elegid~', 'reclame|reclama|obtenga|obten su|tu premio|regalo|recompensa', 'sorteo|loteria'],
   scam: ['giros gratis', 'sin deposito', 'ingresos pasivos', 'perder peso', 'mujeres solteras', 'herencia de|del', 'inversion en bitcoin|cripto|criptomonedas', 'propuesta de inversion|negocio', 'busco|buscando un hombre|novio|marido', 'mujer|chica solitaria', 'mi difunto esposo|marido|padre|cliente', 'pariente mas cercano', 'fondos no reclamados', 'millones de dolares', 'socio extranjero', 'beneficiario de los|del fondos|fondo|herencia'],
   greeting: ['estimado|estimada|querido|querida cliente|usuario|usuaria|miembro'],
+  share: ['te|le|les ha compartido|enviado un|el|los documento|documentos|archivo|archivos|fichero|ficheros|carpeta', 'ha compartido un|el|los documento|documentos|archivo|archivos|fichero|carpeta contigo|con usted', 'ha recibido un|nuevos? documento|documentos|archivo|archivos|fichero|mensaje seguro|protegido|cifrado'],
   archive_password: ['contrasena del archivo|documento|fichero|zip', 'la contrasena es'],
 };
 
@@ -107,6 +109,7 @@ export const IT: Lexicon = {
   prize: ['congratulazioni', 'hai|ha vinto', 'sei|e stato selezionat~|scelt~', 'riscatta|richiedi|ottieni il|la tuo|suo|tua|sua premio|regalo|ricompensa', 'estrazione|lotteria|concorso a premi'],
   scam: ['giri gratis', 'senza deposito', 'reddito passivo', 'perdere peso', 'donne single', 'eredita di|del', 'investimento in bitcoin|cripto|criptovalute', 'proposta di investimento|affari', 'mio defunto marito|padre|cliente', 'mio marito|padre defunto', 'parente piu prossimo', 'fondi non reclamati', 'milioni di dollari', 'partner straniero', 'beneficiario dei|del fondi|fondo|eredita'],
   greeting: ['gentile|caro|cara cliente|utente|membro'],
+  share: ['ha condiviso con te|lei|voi un|il|i documento|documenti|file|cartella', 'ti|le|vi ha inviato|condiviso un|il|i documento|documenti|file|cartella', 'ha condiviso un|il|i documento|documenti|file|cartella con te|lei|voi', 'hai|ha ricevuto un|nuovi? documento|documenti|file|messaggio protetto|sicuro|crittografato'],
   archive_password: ['password dell? archivio|file|documento|zip', 'la password e'],
 };
 
@@ -122,6 +125,7 @@ export const NL: Lexicon = {
   prize: ['gefeliciteerd', 'u|je hebt|heeft gewonnen', 'u|je bent geselecteerd|uitgekozen', 'claim|ontvang uw|je prijs|beloning|cadeau', 'loterij|winactie'],
   scam: ['gratis spins', 'zonder storting', 'passief inkomen', 'afvallen zonder', 'vrouwen|meisjes|singles ontmoeten|daten', 'mooie vrouwen|meisjes', 'beleggen in bitcoin|crypto', 'mijn overleden man|echtgenoot|vader|klant', 'naaste familielid', 'niet opgeeiste fondsen|gelden', 'miljoen dollar', 'buitenlandse partner', 'begunstigde van de|het fonds|nalatenschap|erfenis'],
   greeting: ['beste|geachte klant|gebruiker|lid'],
+  share: ['heeft een|het beveiligd|beveiligde|nieuw|nieuwe? document|documenten|bestand|bestanden|map met u|je gedeeld', 'heeft * * met u|je gedeeld', 'heeft u|je een|het beveiligd|nieuw? document|bestand|bestanden gestuurd|verzonden', 'u heeft|hebt een nieuw|beveiligd? document|bestand|bericht ontvangen'],
   archive_password: ['wachtwoord van het? archief|bestand|document|zip', 'het wachtwoord is'],
 };
 
@@ -140,5 +144,6 @@ export const PT: Lexicon = {
   prize: ['parabens', 'voce ganhou', 'voce foi selecionad~|escolhid~', 'resgate|receba seu premio|presente|recompensa', 'sorteio|loteria'],
   scam: ['giros gratis', 'sem deposito', 'renda|rendimento passiva|passivo', 'perder peso', 'mulheres solteiras', 'heranca de|do', 'investimento em bitcoin|cripto|criptomoedas', 'pontos para resgatar|resgate', 'voce tem pontos', 'seus pontos estao expirando|vao expirar', 'pontos pendentes de? liberacao', 'troque seus pontos', 'oferta de emprestimo', 'valores a receber', 'procuro|procurando um homem|namorado|marido', 'mulher|garota solitaria', 'parceiro estrangeiro', 'parente mais proximo', 'fundos nao reclamados', 'milhoes de dolares', 'falecido marido|pai|esposo|cliente', 'negocio muito importante|lucrativo|confidencial', 'transferir|transferencia dos|desses|esses fundos', 'taxa de juros de apenas', 'emprestimos|financiamentos flexiveis', 'oferta delicada'],
   greeting: ['prezado|prezada|caro|cara cliente|usuario|usuaria'],
+  share: ['partilhou|compartilhou consigo um|o|os documento|documentos|ficheiro|ficheiros|arquivo|arquivos|pasta', 'partilhou|compartilhou com voce um|o|os documento|documentos|ficheiro|arquivo|arquivos|pasta', 'partilhou|compartilhou um|o|os documento|documentos|ficheiro|ficheiros|arquivo|arquivos|pasta consigo', 'enviou lhe um|o documento|ficheiro|arquivo', 'recebeu um|novos? documento|documentos|ficheiro|arquivo|arquivos|mensagem protegido|protegida|seguro|segura'],
   archive_password: ['senha do arquivo|documento|zip|pdf|anexo', 'a senha e'],
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { growthRatio, MAX_GROWTH } from '../bounded/growth.js';
 import { createLexiconMatcher, categoryOf } from '../../src/engine/lexicon/index.js';
 import { withoutReportedAsks } from '../../src/engine/lexicon/reported.js';
 import { sentenceStarts, words } from '../../src/engine/text/words.js';
@@ -21,7 +22,21 @@ describe('asks a scam warning reports (src/engine/lexicon/reported.ts)', () => {
     expect(categories('Your parcel is held. Pay the shipping fee of 1.99 today.')).toContain('payment');
     // "protect … from fraudsters" names the threat a lure pretends to guard against.
     expect(categories('To protect your account from unusual activity and fraudsters, we have disabled it. Please verify your account now.')).toContain('credential');
+    // A lure's own reassurance is no report: "not a scam", "pas une arnaque", "kein Fake", "geen oplichting".
+    expect(categories('This is not a scam. Please verify your account now.')).toContain('credential');
+    expect(categories("Ce n'est pas une arnaque : réglez les frais de livraison aujourd'hui.")).toContain('payment');
+    expect(categories('Isto não é golpe, pague a taxa de envio hoje.')).toContain('payment');
     // A report two sentences back no longer reaches the ask.
     expect(categories('Beware of fake messages. We updated our terms. Please verify your account now.')).toContain('credential');
+  });
+
+  it('costs linear time however many report words, sentences and asks a text repeats', async () => {
+    const build = (n: number) => {
+      const text = 'Fake. '.repeat(n) + 'Fake. Please verify your account password. '.repeat(200);
+      const folded = words(text, 400_000);
+      return { folded, hits: lexicon.find(folded, 200), text };
+    };
+    const ratio = await growthRatio(build, ({ folded, hits, text }) => withoutReportedAsks(hits, folded, () => sentenceStarts(text, 400_000)), 5_000);
+    expect(ratio).toBeLessThan(MAX_GROWTH);
   });
 });

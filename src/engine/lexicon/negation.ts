@@ -8,7 +8,7 @@ import { categoryOf } from './index.js';
  * words after "never", says the opposite of the lure it resembles (docs/detection.md "Rules", language).
  * Folded words (lower case, no accents), every language of the lexicon.
  */
-const NOT = new Set(['not', 'no', 'nothing', 'nicht', 'kein', 'keine', 'nichts', 'pas', 'sans', 'rien', 'non', 'niet', 'geen', 'niets', 'nao', 'sem', 'nada', 'nem', 'ni']);
+export const NOT_WORDS: ReadonlySet<string> = new Set(['not', 'no', 'nothing', 'nicht', 'kein', 'keine', 'nichts', 'pas', 'sans', 'rien', 'non', 'niet', 'geen', 'niets', 'nao', 'sem', 'nada', 'nem', 'ni']);
 const NEVER = new Set(['never', 'niemals', 'nie', 'jamais', 'nunca', 'mai', 'nooit', 'jamas']);
 
 /**
@@ -54,7 +54,7 @@ export function withoutNegated(hits: readonly PhraseHit[], words: readonly strin
   const sentenceStarts = (): readonly number[] => (starts ??= sentences());
   return hits.filter((hit) => {
     const category = categoryOf(hit.tag);
-    if (category === 'urgency') return !(hit.text.indexOf(' ') < 0 && precededBy(words, hit.index, NOT, NOT_REACH, sentenceStarts)) && !precededBy(words, hit.index, NEVER, NEVER_REACH, sentenceStarts);
+    if (category === 'urgency') return !(hit.text.indexOf(' ') < 0 && precededBy(words, hit.index, NOT_WORDS, NOT_REACH, sentenceStarts)) && !precededBy(words, hit.index, NEVER, NEVER_REACH, sentenceStarts);
     if (category === 'credential' || category === 'payment' || category === 'wire' || category === 'bank_change' || category === 'giftcard') return !precededBy(words, hit.index, NEVER, NEVER_REACH, sentenceStarts);
     return true;
   });

@@ -1,6 +1,6 @@
 import type { PhraseHit } from '../text/phrase-matcher.js';
 import { categoryOf } from './index.js';
-import { sentenceOpensBetween } from './negation.js';
+import { NOT_WORDS, sentenceOpensBetween } from './negation.js';
 
 /**
  * Warnings about phishing quote the lure's ask: "fake parcel texts ask you to pay the shipping fee",
@@ -44,13 +44,32 @@ const REACH = 30;
 /** How many sentence openings may lie between the report word and the ask: the same sentence, or the next one. */
 const SENTENCES_APART = 1;
 
-function sentencesBetween(starts: readonly number[], from: number, to: number): number {
-  let count = 0;
-  for (const s of starts) {
-    if (s > to) break;
-    if (s > from) count++;
+/** First index of ascending `sorted` whose value is above `value`. */
+function firstAbove(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! <= value) low = middle + 1;
+    else high = middle;
   }
-  return count;
+  return low;
+}
+
+/** Sentence openings after word `from` and at or before word `to`, by binary search: a text may have 200,000. */
+function sentencesBetween(starts: readonly number[], from: number, to: number): number {
+  return firstAbove(starts, to) - firstAbove(starts, from);
+}
+
+/**
+ * "This is not a scam. Verify your account": a lure's own reassurance names the word too. A report word a
+ * plain negation precedes by at most this many words reports nothing.
+ */
+const DENIAL_REACH = 3;
+
+function denied(words: readonly string[], index: number): boolean {
+  for (let i = Math.max(0, index - DENIAL_REACH); i < index; i++) if (NOT_WORDS.has(words[i]!)) return true;
+  return false;
 }
 
 function guardedAgainst(words: readonly string[], index: number): boolean {
@@ -65,15 +84,19 @@ function guardedAgainst(words: readonly string[], index: number): boolean {
 export function withoutReportedAsks(hits: readonly PhraseHit[], words: readonly string[], sentences: () => readonly number[] = () => []): PhraseHit[] {
   if (!hits.some((h) => ASK_CATEGORIES.has(categoryOf(h.tag)))) return [...hits];
   const reports: number[] = [];
-  for (let i = 0; i < words.length; i++) if (REPORT_WORDS.has(words[i]!) && !guardedAgainst(words, i)) reports.push(i);
+  for (let i = 0; i < words.length; i++) if (REPORT_WORDS.has(words[i]!) && !guardedAgainst(words, i) && !denied(words, i)) reports.push(i);
   if (reports.length === 0) return [...hits];
   const starts = sentences();
-  const reported = (index: number): boolean =>
-    reports.some((r) => {
-      if (Math.abs(r - index) > REACH) return false;
+  // Only the report words within REACH of an ask are looked at (reports ascend): the cost stays linear
+  // in the text however many report words and sentences it repeats (test/bounded/adversarial.test.ts).
+  const reported = (index: number): boolean => {
+    for (let k = firstAbove(reports, index - REACH - 1); k < reports.length && reports[k]! <= index + REACH; k++) {
+      const r = reports[k]!;
       const [from, to] = r < index ? [r, index] : [index, r];
       // A report word after the ask must share its sentence; one before may open the sentence before.
-      return r < index ? sentencesBetween(starts, from, to) <= SENTENCES_APART : !sentenceOpensBetween(starts, from, to);
-    });
+      if (r < index ? sentencesBetween(starts, from, to) <= SENTENCES_APART : !sentenceOpensBetween(starts, from, to)) return true;
+    }
+    return false;
+  };
   return hits.filter((h) => !ASK_CATEGORIES.has(categoryOf(h.tag)) || !reported(h.index));
 }

@@ -5,12 +5,19 @@
  * members (Interac e-Transfer notices name the customer's Canadian bank in the display name).
  */
 import type { BrandIndex } from './brand-index.js';
-import type { Brand } from './data/brand-types.js';
+import type { Brand, Sector } from './data/brand-types.js';
 
 /** Networks whose own domain sends notices in the name of member brands. */
 const SENDS_FOR_MEMBERS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['Interac', new Set(['BMO', 'RBC Royal Bank', 'TD Bank', 'Scotiabank', 'CIBC', 'Desjardins', 'National Bank of Canada', 'Tangerine', 'Simplii Financial'])],
 ]);
+
+/**
+ * Platforms only one sector can use, sending in the names of its members: GovDelivery (Granicus) mails the
+ * bulletins of US public bodies ("IRS Newswire" <irs@service.govdelivery.com>), as GOV.UK Notify does for
+ * UK departments (their parent in the catalogue). Not a general mailing service: nobody else has an account.
+ */
+const SENDS_FOR_SECTOR: ReadonlyMap<string, Sector> = new Map([['GovDelivery', 'government']]);
 
 /**
  * Billing platforms mail receipts and invoices in their merchants' names ("Notion Labs, Inc."
@@ -31,6 +38,7 @@ export function sendsFor(sender: Brand, claimed: Brand): boolean {
   if (claimed.parent && claimed.parent === sender.name) return true;
   if (sender.parent && sender.parent === claimed.name) return true;
   if (sender.parent && sender.parent === claimed.parent) return true;
+  if (SENDS_FOR_SECTOR.get(sender.name) === claimed.sector) return true;
   return SENDS_FOR_MEMBERS.get(sender.name)?.has(claimed.name) ?? false;
 }
 

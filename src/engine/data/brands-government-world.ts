@@ -4,7 +4,9 @@ import { inSector } from './brand-types.js';
  * Tax, benefits, health and identity services of the United Kingdom, Ireland, the United States,
  * Canada, Australia, New Zealand and Brazil. How bodies under a shared suffix are listed: see
  * brands-government-eu.ts. GOV.UK Notify (notifications.service.gov.uk) sends for every UK department,
- * so it belongs to GOV.UK, and the departments name GOV.UK as their parent.
+ * so it belongs to GOV.UK, and the departments name GOV.UK as their parent. GovDelivery (Granicus,
+ * service.govdelivery.com) sends the bulletins of US federal, state and local bodies and only public bodies
+ * use it: it sends for every government brand (delegates.ts, SENDS_FOR_SECTOR).
  */
 
 export const GOVERNMENT_WORLD_BRANDS = inSector('government', [
@@ -17,6 +19,7 @@ export const GOVERNMENT_WORLD_BRANDS = inSector('government', [
   { name: 'Student Loans Company', domains: ['slc.co.uk'], keywords: ['student loans company', 'student finance england'] },
   { name: 'Revenue (Ireland)', domains: ['revenue.ie', 'ros.ie'], keywords: ['revenue commissioners', 'irish tax and customs'], lookalikeLabels: [] },
   { name: 'gov.ie / MyGovID', domains: ['www.gov.ie', 'mygovid.ie'], keywords: ['mygovid', 'gov ie'], lookalikeLabels: ['mygovid'] },
+  { name: 'GovDelivery', domains: ['govdelivery.com'], keywords: ['govdelivery', 'granicus'], lookalikeLabels: [] },
   { name: 'IRS', domains: ['irs.gov'], keywords: ['internal revenue service'], exactKeywords: ['IRS'] },
   { name: 'Social Security Administration', domains: ['ssa.gov'], keywords: ['social security administration'], exactKeywords: ['SSA'] },
   { name: 'Login.gov', domains: ['login.gov'], keywords: ['login gov'], lookalikeLabels: [] },

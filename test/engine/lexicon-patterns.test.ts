@@ -92,6 +92,19 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
     ]) expect(tags(text!), text).toContain(tag);
     for (const text of ['I have shared the file with you', 'Je vous ai partagé le fichier', 'Te he compartido el archivo', 'Ho condiviso il file con te'])
       expect(tags(text), text).not.toContain(`share:${text.startsWith('I ') ? 'en' : text.startsWith('Je') ? 'fr' : text.startsWith('Te') ? 'es' : 'it'}`);
+    // The voicemail lure (a recording that plays only after signing in) and sextortion, in every language.
+    for (const [text, tag] of [
+      ['Sign in with your Microsoft account to listen to the message', 'credential:en'],
+      ['Connectez-vous avec votre compte professionnel pour écouter le message', 'credential:fr'],
+      ['Melden Sie sich mit Ihrem Firmenkonto an, um die Nachricht anzuhören', 'credential:de'],
+      ['Inicie sesión con su cuenta corporativa para escuchar el mensaje', 'credential:es'],
+      ['Accedi con il tuo account aziendale per ascoltare il messaggio', 'credential:it'],
+      ['Meld u aan met uw zakelijke account om het bericht te beluisteren', 'credential:nl'],
+      ['Inicie sessão com a sua conta empresarial para ouvir a mensagem', 'credential:pt'],
+      ['Invierò il video a tutti i tuoi contatti', 'extortion:it'],
+      ['Ik stuur de video naar al je contacten', 'extortion:nl'],
+      ['Vou enviar o vídeo a todos os seus contactos', 'extortion:pt'],
+    ]) expect(tags(text!), text).toContain(tag);
     // Advance-fee stories in every language.
     for (const [text, tag] of [
       ["Je vous contacte au sujet des fonds de feu mon mari", 'scam:fr'],

@@ -72,6 +72,8 @@ export const EN: Lexicon = {
     'with your email|mail and|or password|credentials',
     'with your email|mail|office|microsoft|outlook|network|domain login|password|credentials',
     'sign|log in to listen',
+    // The voicemail lure: a recording that plays only after signing in.
+    'sign|log in with your * account to listen|play|hear|retrieve',
     // QR-code lures ("quishing") send the reader's phone to a sign-in page the mail never links to.
     're register|enroll|activate|authenticate your authenticator|mfa|2fa',
     'reregister|reenroll|reset|reactivate|reauthenticate your authenticator|mfa|2fa',

@@ -45,6 +45,9 @@ export const FR: Lexicon = {
     'alerte|avertissement de securite',
   ],
   credential: [
+    // Le leurre de messagerie vocale : un enregistrement qu'on n'écoute qu'après s'être connecté.
+    'connectez vous avec votre compte * pour ecouter|lire',
+    'connectez vous pour ecouter le|votre message|enregistrement',
     // The lure names the credentials it wants ("avec votre adresse e-mail et votre mot de passe").
     'mail|email|identifiant|identifiants et votre? mot de passe',
     // QR-code lures: the code carries the sign-in page to the reader's phone.

@@ -30,6 +30,8 @@ export const DE: Lexicon = {
     'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * * * zu bestatigen|verifizieren|aktualisieren|uberprufen',
     'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * * * * zu bestatigen|verifizieren|aktualisieren|uberprufen',
     'aktuelles passwort|kennwort beibehalten|behalten',
+    // Die Sprachnachricht, die man erst nach der Anmeldung hört.
+    'mit ihrem|deinem * an um die|ihre|deine nachricht|sprachnachricht anzuhoren|abzuhoren|abzuspielen',
     'erneuern|bestatigen|aktualisieren sie die|ihre registrierung|freischaltung',
     'damit ihr|ihre|dein|deine online? banking|konto|zugang nicht gesperrt|eingeschrankt wird',
   ],
@@ -68,6 +70,7 @@ export const ES: Lexicon = {
     'introduzca|ingrese|introduce|ingresa su|tu contrasena|clave|pin|numero|datos',
     'haga|haz clic aqui para verificar|confirmar|actualizar|validar',
     'mantener|conservar su|tu? contrasena actual',
+    'inicie|inicia sesion con su|tu cuenta * para escuchar|reproducir',
   ],
   payment: ['pago rechazado|fallido|pendiente', 'actualice|actualiza su|tu metodo|informacion de? pago', 'factura pendiente|impagada|vencida', 'gastos|tasas|tarifa de envio|aduana|entrega', 'reembolso|devolucion de impuestos', 'tiene|tienes derecho a un? reembolso'],
   giftcard: ['tarjeta|tarjetas de? regalo', 'cupon|cupones|vale|vales', 'fotos de los codigos|tarjetas'],
@@ -82,6 +85,7 @@ export const ES: Lexicon = {
 
 /** Italian basics. */
 export const IT: Lexicon = {
+  extortion: ['software|programma spia', 'accesso al tuo|suo dispositivo|computer|telefono|webcam', 'a tutti i tuoi|suoi contatti', 'indirizzo|portafoglio bitcoin|btc', 'siti per adulti|porno', 'ti ho registrato|filmato'],
   urgency: ['entro 24|48|72 ore', 'immediatamente|urgente|subito', 'ultimo|ultima avviso|promemoria|possibilita', 'agisci|agisca ora|subito', 'scade oggi|presto|domani'],
   threat: [
     'suo|sua|tuo|tua conto|carta|account|accesso|casella e? stato|stata|sara|verra sospes~|bloccat~|limitat~|disattivat~|chius~',
@@ -101,6 +105,7 @@ export const IT: Lexicon = {
     'accedi|acceda al|alla tuo|suo|tua|sua? conto|account|area',
     'inserisci|inserisca la|il tua|sua|tuo|suo password|pin|codice|numero',
     'clicca|clicchi qui per verificare|confermare|aggiornare|sbloccare',
+    'accedi|acceda con il tuo|suo account * per ascoltare|riprodurre',
   ],
   payment: ['pagamento rifiutato|non riuscito|in sospeso', 'aggiorna|aggiorni il|i metodo|dati di? pagamento', 'fattura non pagata|in sospeso|scaduta', 'spese di spedizione|doganali|consegna', 'rimborso fiscale', 'hai|ha diritto a un? rimborso'],
   giftcard: ['carta|carte regalo', 'buono|buoni regalo|acquisto', 'foto dei codici|delle carte'],
@@ -115,9 +120,10 @@ export const IT: Lexicon = {
 
 /** Dutch basics. */
 export const NL: Lexicon = {
+  extortion: ['spionagesoftware', 'toegang tot je|uw apparaat|computer|telefoon|webcam', 'naar al je|uw contacten', 'bitcoin|btc adres|portemonnee|wallet', 'websites|sites voor volwassenen', 'heb je|u opgenomen|gefilmd'],
   urgency: ['binnen 24|48|72 uur', 'onmiddellijk|dringend|spoed', 'laatste waarschuwing|herinnering|kans|aanmaning', 'verloopt vandaag|binnenkort|morgen'],
   threat: ['uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'uw|je wachtwoord verloopt|is verlopen', 'opslag|opslagruimte is bijna? vol', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen', 'berichten zijn vastgehouden|geblokkeerd|tegengehouden', 'vastgehouden|geblokkeerde|wachtende berichten', 'berichten vrijgeven'],
-  credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', 'scan de|deze qr code om te verifieren|bevestigen|herstellen|activeren', 'qr code om uw|je account|toegang|identiteit te verifieren|bevestigen|herstellen|activeren', 'klik hier om te bevestigen|verifieren|controleren'],
+  credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', 'scan de|deze qr code om te verifieren|bevestigen|herstellen|activeren', 'qr code om uw|je account|toegang|identiteit te verifieren|bevestigen|herstellen|activeren', 'klik hier om te bevestigen|verifieren|controleren', 'account om het|de bericht|voicemail|voicemailbericht te beluisteren'],
   payment: ['betaling mislukt|geweigerd|openstaand', 'openstaande factuur|betaling|bedrag', 'verzendkosten|invoerrechten|douanekosten', 'terugbetaling|restitutie|teruggave'],
   giftcard: ['cadeaukaart|cadeaukaarten|cadeaubon|cadeaubonnen|waardebon', 'foto van de codes|kaarten'],
   wire: ['spoedoverboeking|spoedbetaling', 'dringende|spoedige|buitenlandse overboeking|bankoverschrijving|betaling', 'ben|bent je|u beschikbaar', 'houd|hou het|dit onder ons|vertrouwelijk'],
@@ -131,6 +137,7 @@ export const NL: Lexicon = {
 
 /** Portuguese basics. */
 export const PT: Lexicon = {
+  extortion: ['software|programa espiao', 'acesso ao seu|teu dispositivo|computador|telemovel|celular|webcam', 'a todos os seus|teus contatos|contactos', 'endereco|carteira bitcoin|btc', 'sites para adultos', 'gravei|filmei voce'],
   urgency: ['nas proximas? 24|48|72 horas', 'imediatamente|urgente|urgencia', 'ultimo|ultima aviso|lembrete|oportunidade', 'expira|vence hoje|em breve|amanha'],
   threat: ['sua|seu|a|o conta|cartao|acesso foi|sera|esta|seja suspens~|bloquead~|limitad~|desativad~|encerrad~', 'em processo de expiracao|bloqueio|cancelamento', 'armazenamento|espaco esta cheio|quase|lotado', 'armazenamento do|no * esta cheio|quase|lotado', 'sua senha expira|expirou|expirara|vence|venceu', 'sua palavra passe expira|expirou|caduca', 'sua palavra passe vai expirar',
     'mensagens|emails retidas|retidos|bloqueadas|em quarentena', 'liberte|libere|liberar as|suas mensagens|emails', 'atividade|acesso|transacao|login incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais', 'intimacao|notificacao|citacao judicial|extrajudicial|oficial', 'processo judicial|trabalhista|criminal', 'acao trabalhista|judicial'],

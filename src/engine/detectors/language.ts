@@ -2,6 +2,7 @@ import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
 import { categoryOf } from '../lexicon/index.js';
 import type { LexiconCategory } from '../lexicon/types.js';
 import { trimEndMatching } from '../../core/trim.js';
+import { isAutomaticReply } from '../auto-reply.js';
 
 /** 1 distinct phrase → 0.6, 2 → 0.85, 3 or more → 1: repetition of the pressure is the signal. */
 const strengthFor = (distinct: number): number => (distinct >= 3 ? 1 : distinct === 2 ? 0.85 : 0.6);
@@ -50,6 +51,11 @@ export const extortionLanguage = languageRule(
 );
 
 const urgencyPhrases = languageRule('URGENCY_LANGUAGE', ['urgency', 'threat'], (q) => `Pressure or threat language: ${q}`, 'urgency_pressure', 'Deadlines, threats of suspension or closure, alarm about unusual activity');
+/**
+ * An automatic reply's pressure words route the absent person's mail ("for anything urgent, contact Pablo",
+ * "pour toute demande urgente"): not pressure on the reader, so only its threats count (docs/detection.md, URGENCY_LANGUAGE).
+ */
+const threatPhrases = languageRule('URGENCY_LANGUAGE', ['threat'], (q) => `Pressure or threat language: ${q}`, 'urgency_pressure', 'Threats of suspension or closure, alarm about unusual activity');
 
 /**
  * Pressure with nothing to act on: no claimed identity, no risky ask, no link leaving the sender's
@@ -66,7 +72,7 @@ function nothingToActOn(input: DetectorInput): boolean {
 export const urgencyLanguage: Detector = {
   ...urgencyPhrases,
   run(input, ctx) {
-    const hits = urgencyPhrases.run(input, ctx) as DetectorHit[];
+    const hits = (isAutomaticReply(input.message) ? threatPhrases : urgencyPhrases).run(input, ctx) as DetectorHit[];
     return nothingToActOn(input) ? hits.map((h) => ({ ...h, strength: Math.min(h.strength, strengthFor(1)) })) : hits;
   },
 };

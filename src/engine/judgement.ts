@@ -13,6 +13,7 @@ import type { Brand } from './data/brand-types.js';
 import { TRACKER_DOMAINS } from './data/domains.js';
 import type { MessageFacts } from './facts.js';
 import type { Ask, AskKind, BrandClaim, Judgement, LinkSummary } from './judgement-types.js';
+import { AUTO_REPLY_SUBJECT } from './auto-reply.js';
 import { categoryOf } from './lexicon/index.js';
 import { billsFor, ownedOrSentFor } from './delegates.js';
 import { sameOrganisation } from './organisation.js';
@@ -71,8 +72,6 @@ export function isForwarded(facts: Pick<MessageFacts, 'message' | 'bodyText'>): 
   return FORWARD_SUBJECT.test(facts.message.subject) || FORWARD_DIVIDER.test(facts.bodyText.slice(0, 5000));
 }
 
-/** An out-of-office or other automatic reply quotes the subject it answers ("Automatic reply: Budget in SharePoint"). */
-const AUTO_REPLY_SUBJECT = /^\s*(?:automatic reply|auto(?:matic)?[- ]?reply|out of office|r[ée]ponse automatique|absence|abwesenheitsnotiz|automatische antwort|respuesta autom[áa]tica|risposta automatica|automatisch antwoord|resposta autom[áa]tica)\s*:/i;
 
 function countingClaims(facts: MessageFacts): BrandClaim[] {
   const forwarded = isForwarded(facts);

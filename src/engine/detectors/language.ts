@@ -2,6 +2,7 @@ import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
 import { categoryOf } from '../lexicon/index.js';
 import type { LexiconCategory } from '../lexicon/types.js';
 import { trimEndMatching } from '../../core/trim.js';
+import { isAutomaticReply } from '../auto-reply.js';
 
 /** 1 distinct phrase → 0.6, 2 → 0.85, 3 or more → 1: repetition of the pressure is the signal. */
 const strengthFor = (distinct: number): number => (distinct >= 3 ? 1 : distinct === 2 ? 0.85 : 0.6);
@@ -50,6 +51,11 @@ export const extortionLanguage = languageRule(
 );
 
 const urgencyPhrases = languageRule('URGENCY_LANGUAGE', ['urgency', 'threat'], (q) => `Pressure or threat language: ${q}`, 'urgency_pressure', 'Deadlines, threats of suspension or closure, alarm about unusual activity');
+/**
+ * An automatic reply's pressure words route the absent person's mail ("for anything urgent, contact Pablo",
+ * "pour toute demande urgente"): not pressure on the reader, so only its threats count (docs/detection.md, URGENCY_LANGUAGE).
+ */
+const threatPhrases = languageRule('URGENCY_LANGUAGE', ['threat'], (q) => `Pressure or threat language: ${q}`, 'urgency_pressure', 'Threats of suspension or closure, alarm about unusual activity');
 
 /**
  * Pressure with nothing to act on: no claimed identity, no risky ask, no link leaving the sender's
@@ -66,14 +72,45 @@ function nothingToActOn(input: DetectorInput): boolean {
 export const urgencyLanguage: Detector = {
   ...urgencyPhrases,
   run(input, ctx) {
-    const hits = urgencyPhrases.run(input, ctx) as DetectorHit[];
+    const hits = (isAutomaticReply(input.message) ? threatPhrases : urgencyPhrases).run(input, ctx) as DetectorHit[];
     return nothingToActOn(input) ? hits.map((h) => ({ ...h, strength: Math.min(h.strength, strengthFor(1)) })) : hits;
   },
 };
 export const credentialRequest = languageRule('CREDENTIAL_REQUEST', ['credential'], (q) => `Asks to sign in or confirm account details: ${q}`, 'credential_request', 'Requests to verify, sign in, or enter passwords and account details');
 export const paymentRequest = languageRule('PAYMENT_REQUEST', ['payment'], (q) => `Asks for a payment or card details: ${q}`, 'credential_request', 'Failed payments, fees to pay, refunds to claim, billing updates');
-export const giftCardRequest = languageRule('GIFT_CARD_REQUEST', ['giftcard'], (q) => `Mentions gift cards or prepaid codes: ${q}`, undefined, 'Gift cards, prepaid vouchers and their codes (a classic BEC payout)');
-export const wireTransferRequest = languageRule('WIRE_TRANSFER_REQUEST', ['wire', 'bank_change'], (q) => `Wire-transfer or bank-detail request: ${q}`, undefined, 'Business e-mail compromise: transfers, new bank details, secrecy, "are you available"', 'bank_change');
+/**
+ * A colleague's note: the sender is in the organisation of a recipient (or the tenant), replies stay
+ * there, and authentication does not fail. Business e-mail compromise must get the answer back, so a
+ * forged colleague either diverts replies or fails SPF/DMARC; a real colleague organising a leaving present
+ * writes "are you available", "keep it between us" and "gift card" as a BEC lure does
+ * (docs/detection.md "Rules", language). On such a note the wording of both BEC rules together counts as
+ * one phrase would, half each.
+ */
+function colleagueNote(input: DetectorInput): boolean {
+  const { sender, auth } = input;
+  if (!sender.registrable || !input.recipientDomains.has(sender.registrable)) return false;
+  if (auth.dmarc === 'fail' || auth.spf === 'fail') return false;
+  return sender.replyTo.every((r) => r.registrable === sender.registrable);
+}
+
+const COLLEAGUE_BEC_STRENGTH = strengthFor(1) / 2;
+
+function damperedForColleagues(rule: Detector): Detector {
+  return {
+    ...rule,
+    run(input, ctx) {
+      const hits = rule.run(input, ctx) as DetectorHit[];
+      return colleagueNote(input) ? hits.map((h) => ({ ...h, strength: Math.min(h.strength, COLLEAGUE_BEC_STRENGTH) })) : hits;
+    },
+  };
+}
+
+export const giftCardRequest = damperedForColleagues(
+  languageRule('GIFT_CARD_REQUEST', ['giftcard'], (q) => `Mentions gift cards or prepaid codes: ${q}`, undefined, 'Gift cards, prepaid vouchers and their codes (a classic BEC payout)'),
+);
+export const wireTransferRequest = damperedForColleagues(
+  languageRule('WIRE_TRANSFER_REQUEST', ['wire', 'bank_change'], (q) => `Wire-transfer or bank-detail request: ${q}`, undefined, 'Business e-mail compromise: transfers, new bank details, secrecy, "are you available"', 'bank_change'),
+);
 export const scamOfferLanguage = languageRule('SCAM_OFFER_LANGUAGE', ['scam', 'crypto'], (q) => `Scam or spam offer: ${q}`, undefined, 'Advance-fee stories, crypto and investment bait, casino bonuses, pills and dating offers, miracle cures');
 export const prizeLanguage = languageRule('PRIZE_SCAM_LANGUAGE', ['prize'], (q) => `Prize or reward bait: ${q}`, undefined, 'You have won, you were selected, claim your reward, guaranteed returns');
 

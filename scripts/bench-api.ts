@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --duration 10 --connections 50 --warmup 10 --db URL --profile DIR --only analyze|list --history N --rate R --node-args="…"]
+ * npm run bench:api [-- --duration 10 --connections 50 --warmup 10 --db URL --profile DIR --only analyze|list --history N --rate R --checkpoint-interval MS --node-args="…"]
  *
  * Starts a real `phishgate serve` child process (SQLite in a temp dir unless --db is given), creates an
  * enterprise tenant and key, raises the rate limit by config, then drives POST /v1/analyze and
@@ -40,6 +40,7 @@ const { values } = parseArgs({
     history: { type: 'string', default: '0' },
     warmup: { type: 'string', default: '10' },
     rate: { type: 'string' },
+    'checkpoint-interval': { type: 'string' },
   },
 });
 const history = Number(values.history);
@@ -47,7 +48,9 @@ if (history > 0 && values.db) throw new Error('--history fills the temporary SQL
 
 const dir = mkdtempSync(join(tmpdir(), 'phishgate-bench-'));
 const configFile = join(dir, 'bench.yaml');
-writeFileSync(configFile, 'rate_limit:\n  per_second: 1000000\n  burst: 1000000\nlog:\n  level: warn\nsmtp:\n  enabled: false\nmilter:\n  enabled: false\n');
+// --checkpoint-interval MS sets database.checkpoint_interval_ms (0 = checkpoints in the commit, on the event loop).
+const checkpointInterval = values['checkpoint-interval'] !== undefined ? `database:\n  checkpoint_interval_ms: ${Number(values['checkpoint-interval'])}\n` : '';
+writeFileSync(configFile, `rate_limit:\n  per_second: 1000000\n  burst: 1000000\nlog:\n  level: warn\nsmtp:\n  enabled: false\nmilter:\n  enabled: false\n${checkpointInterval}`);
 const env = { PHISHGATE_DB: values.db ?? join(dir, 'phishgate.db'), PHISHGATE_CONFIG: configFile };
 
 const SAMPLE = JSON.stringify({

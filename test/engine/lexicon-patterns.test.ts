@@ -105,6 +105,23 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
       ['Ik stuur de video naar al je contacten', 'extortion:nl'],
       ['Vou enviar o vídeo a todos os seus contactos', 'extortion:pt'],
     ]) expect(tags(text!), text).toContain(tag);
+    // A QR code to scan with the phone for a purpose (the lure sent without any link); a document received from someone.
+    for (const [text, tag] of [
+      ['Scan the QR code with your mobile device to review and sign', 'credential:en'],
+      ['Scannez le code QR avec votre téléphone pour signer le document', 'credential:fr'],
+      ['Scannen Sie den QR-Code mit Ihrem Smartphone, um das Dokument zu prüfen', 'credential:de'],
+      ['Escanee el código QR con su móvil para firmar', 'credential:es'],
+      ['Scansiona il codice QR con il tuo smartphone per firmare', 'credential:it'],
+      ['Scan de QR-code met uw telefoon om te ondertekenen', 'credential:nl'],
+      ['Digitalize o código QR com o seu telemóvel para assinar', 'credential:pt'],
+      ['Sie haben ein neues Dokument von Jan Hoffmann erhalten', 'share:de'],
+      ['Hai ricevuto un nuovo documento da Paola', 'share:it'],
+      ['Recebeu um novo documento de João', 'share:pt'],
+      ['Rachel sent you a file via OneDrive', 'share:en'],
+    ]) expect(tags(text!), text).toContain(tag);
+    // A ticket or an app link: scanning with a purpose the lure does not have.
+    for (const text of ['At the entrance, scan the QR code with your phone or show the printed ticket', 'Scannen Sie den QR-Code mit Ihrem Smartphone, den wir Ihnen zeigen'])
+      expect(tags(text).filter((t) => t.startsWith('credential')), text).toEqual([]);
     // Advance-fee stories in every language.
     for (const [text, tag] of [
       ["Je vous contacte au sujet des fonds de feu mon mari", 'scam:fr'],

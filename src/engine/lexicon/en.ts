@@ -79,6 +79,10 @@ export const EN: Lexicon = {
     'reregister|reenroll|reset|reactivate|reauthenticate your authenticator|mfa|2fa',
     'scan the|this qr code to|and re|reregister|update|verify|validate|reactivate|secure|restore|confirm|authenticate|sign|log|unlock|access',
     'scan the|this qr code below|above to|and re|reregister|update|verify|validate|reactivate|secure|restore|confirm|authenticate|sign|log|unlock|access',
+    // The QR code sent with no link takes the lure to a phone no filter watches: "scan the QR code with your
+    // phone to review and sign". The purpose is the ask; "scan the QR code with your phone at the entrance" is a ticket.
+    'qr code with your mobile|phone|smartphone|camera|device to review|sign|verify|validate|confirm|access|unlock|restore|update|reactivate|view|open|complete',
+    'qr code with your mobile phone|device to review|sign|verify|validate|confirm|access|unlock|restore|update|reactivate|view|open|complete',
   ],
   payment: [
     'update your? payment|billing|card method|details|information|info',
@@ -183,6 +187,8 @@ export const EN: Lexicon = {
     'you have|ve received a|an? new? secure|protected|encrypted document|documents|file|files|message|fax',
     'you have|ve received new? files|documents via|through|from',
     'shared a|an secure|protected|encrypted document|file|folder with you',
+    'sent you a|an secure|protected|encrypted|new? document|documents|file|files via|through|using',
+    'received a|an new|secure|protected|encrypted? document|file|files from',
   ],
   archive_password: ['the password|passcode is', 'password|passcode for|to open the? archive|zip|file|attachment|document', 'archive|zip|file|document|attachment password', 'password protected|encrypted'],
 };

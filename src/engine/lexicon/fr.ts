@@ -48,6 +48,8 @@ export const FR: Lexicon = {
     // Le leurre de messagerie vocale : un enregistrement qu'on n'écoute qu'après s'être connecté.
     'connectez vous avec votre compte * pour ecouter|lire',
     'connectez vous pour ecouter le|votre message|enregistrement',
+    'code qr avec votre telephone|smartphone|mobile|appareil pour consulter|signer|verifier|valider|confirmer|acceder|debloquer|ouvrir',
+    'qr code avec votre telephone|smartphone|mobile|appareil pour consulter|signer|verifier|valider|confirmer|acceder|debloquer|ouvrir',
     // The lure names the credentials it wants ("avec votre adresse e-mail et votre mot de passe").
     'mail|email|identifiant|identifiants et votre? mot de passe',
     // QR-code lures: the code carries the sign-in page to the reader's phone.
@@ -87,6 +89,7 @@ export const FR: Lexicon = {
     'a partage un|des|le|les document|documents|fichier|fichiers|dossier avec vous',
     'vous avez recu un|des nouveaux? document|documents|fichier|fichiers|message securise|securises|protege',
     'document|fichier securise|protege partage avec vous',
+    'vous avez recu un|des nouveaux? document|documents|fichier|fichiers de|depuis',
   ],
   giftcard: ['carte|cartes cadeau|cadeaux|prepayee|prepayees', 'coupon|coupons|recharge|recharges pcs|transcash|neosurf|paysafecard', 'transcash|neosurf|paysafecard', 'code|codes de la|des carte|cartes|recharge', 'envoie|envoyez moi les|des codes|photos', 'photos des codes|cartes'],
   wire: [

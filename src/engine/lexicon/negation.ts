@@ -32,16 +32,22 @@ function precededBy(words: readonly string[], index: number, set: ReadonlySet<st
   return false;
 }
 
-/** Does a sentence open after word `from` and at or before word `to`? Binary search over ascending starts. */
-export function sentenceOpensBetween(starts: readonly number[], from: number, to: number): boolean {
+/** First index of ascending `sorted` whose value is above `value` (binary search). */
+export function firstAbove(sorted: readonly number[], value: number): number {
   let low = 0;
-  let high = starts.length;
+  let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (starts[middle]! <= from) low = middle + 1;
+    if (sorted[middle]! <= value) low = middle + 1;
     else high = middle;
   }
-  return low < starts.length && starts[low]! <= to;
+  return low;
+}
+
+/** Does a sentence open after word `from` and at or before word `to`? Binary search over ascending starts. */
+export function sentenceOpensBetween(starts: readonly number[], from: number, to: number): boolean {
+  const next = firstAbove(starts, from);
+  return next < starts.length && starts[next]! <= to;
 }
 
 /**

@@ -30,6 +30,9 @@ export const DE: Lexicon = {
     'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * * * zu bestatigen|verifizieren|aktualisieren|uberprufen',
     'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * * * * zu bestatigen|verifizieren|aktualisieren|uberprufen',
     'aktuelles passwort|kennwort beibehalten|behalten',
+    'aktuelles|bisheriges passwort|kennwort weiter zu? verwenden|nutzen',
+    // Der QR-Code ohne Link, mit Zweck („um … zu prüfen“); „scannen Sie den QR-Code mit Ihrem Smartphone, den wir …“ ist keiner.
+    'qr code mit ihrem smartphone|handy|telefon|mobiltelefon|gerat um',
     // Die Sprachnachricht, die man erst nach der Anmeldung hört.
     'mit ihrem|deinem * an um die|ihre|deine nachricht|sprachnachricht anzuhoren|abzuhoren|abzuspielen',
     'erneuern|bestatigen|aktualisieren sie die|ihre registrierung|freischaltung',
@@ -42,7 +45,7 @@ export const DE: Lexicon = {
   prize: ['herzlichen gluckwunsch', 'sie haben gewonnen', 'sie wurden ausgewahlt', 'gewinn|preis|belohnung abholen|einlosen|sichern', 'gewinnspiel|verlosung', 'kostenlos|gratis geschenk|iphone'],
   scam: ['freispiele', 'ohne einzahlung', 'bitcoin|krypto gewinn|gewinne|investition|handel', 'passives einkommen', 'potenzmittel', 'erektion~', 'singles in ihrer nahe', 'abnehmen ohne', 'gelenkschmerzen', 'aphrodisiak~', 'ihr guthaben wurde aufgeladen', 'mein verstorbener mann|ehemann|vater|kunde', 'nachster angehoriger|verwandter', 'nicht beanspruchte gelder|fonds', 'millionen us? dollar', 'auslandischen partner', 'begunstigter des|der fonds|erbschaft|nachlasses'],
   greeting: ['sehr geehrter|geehrte|liebe|lieber kunde|kundin|nutzer|benutzer|mitglied'],
-  share: ['hat * fur sie|dich freigegeben|geteilt', 'hat * * fur sie|dich freigegeben|geteilt', 'hat * * * fur sie|dich freigegeben|geteilt', 'hat ihnen|dir ein|eine|das|die geschutzte|sichere|neue? dokument|dokumente|datei|dateien gesendet|geschickt|freigegeben', 'sie haben ein|eine|neue? geschutzte|sichere? dokument|dokumente|datei|dateien erhalten'],
+  share: ['hat * fur sie|dich freigegeben|geteilt', 'hat * * fur sie|dich freigegeben|geteilt', 'hat * * * fur sie|dich freigegeben|geteilt', 'hat ihnen|dir ein|eine|das|die geschutzte|sichere|neue? dokument|dokumente|datei|dateien gesendet|geschickt|freigegeben', 'sie haben ein|eine|neue? geschutzte|sichere? dokument|dokumente|datei|dateien erhalten', 'sie haben ein|eine neue~|geschutzte~|sichere~ dokument|dokumente|datei|dateien von|erhalten'],
   archive_password: ['passwort|kennwort fur das? archiv|datei|dokument|anhang|zip', 'passwort|kennwort lautet'],
 };
 
@@ -71,6 +74,7 @@ export const ES: Lexicon = {
     'haga|haz clic aqui para verificar|confirmar|actualizar|validar',
     'mantener|conservar su|tu? contrasena actual',
     'inicie|inicia sesion con su|tu cuenta * para escuchar|reproducir',
+    'codigo qr con su|tu movil|telefono|celular|dispositivo|camara para revisar|firmar|verificar|validar|confirmar|acceder|desbloquear|actualizar',
   ],
   payment: ['pago rechazado|fallido|pendiente', 'actualice|actualiza su|tu metodo|informacion de? pago', 'factura pendiente|impagada|vencida', 'gastos|tasas|tarifa de envio|aduana|entrega', 'reembolso|devolucion de impuestos', 'tiene|tienes derecho a un? reembolso'],
   giftcard: ['tarjeta|tarjetas de? regalo', 'cupon|cupones|vale|vales', 'fotos de los codigos|tarjetas'],
@@ -106,6 +110,7 @@ export const IT: Lexicon = {
     'inserisci|inserisca la|il tua|sua|tuo|suo password|pin|codice|numero',
     'clicca|clicchi qui per verificare|confermare|aggiornare|sbloccare',
     'accedi|acceda con il tuo|suo account * per ascoltare|riprodurre',
+    'codice qr con il|lo tuo|suo? smartphone|telefono|cellulare per verificare|firmare|confermare|accedere|sbloccare|aggiornare|visualizzare',
   ],
   payment: ['pagamento rifiutato|non riuscito|in sospeso', 'aggiorna|aggiorni il|i metodo|dati di? pagamento', 'fattura non pagata|in sospeso|scaduta', 'spese di spedizione|doganali|consegna', 'rimborso fiscale', 'hai|ha diritto a un? rimborso'],
   giftcard: ['carta|carte regalo', 'buono|buoni regalo|acquisto', 'foto dei codici|delle carte'],
@@ -114,7 +119,7 @@ export const IT: Lexicon = {
   prize: ['congratulazioni', 'hai|ha vinto', 'sei|e stato selezionat~|scelt~', 'riscatta|richiedi|ottieni il|la tuo|suo|tua|sua premio|regalo|ricompensa', 'estrazione|lotteria|concorso a premi'],
   scam: ['giri gratis', 'senza deposito', 'reddito passivo', 'perdere peso', 'donne single', 'eredita di|del', 'investimento in bitcoin|cripto|criptovalute', 'proposta di investimento|affari', 'mio defunto marito|padre|cliente', 'mio marito|padre defunto', 'parente piu prossimo', 'fondi non reclamati', 'milioni di dollari', 'partner straniero', 'beneficiario dei|del fondi|fondo|eredita'],
   greeting: ['gentile|caro|cara cliente|utente|membro'],
-  share: ['ha condiviso con te|lei|voi un|il|i documento|documenti|file|cartella', 'ti|le|vi ha inviato|condiviso un|il|i documento|documenti|file|cartella', 'ha condiviso un|il|i documento|documenti|file|cartella con te|lei|voi', 'hai|ha ricevuto un|nuovi? documento|documenti|file|messaggio protetto|sicuro|crittografato'],
+  share: ['ha condiviso con te|lei|voi un|il|i documento|documenti|file|cartella', 'ti|le|vi ha inviato|condiviso un|il|i documento|documenti|file|cartella', 'ha condiviso un|il|i documento|documenti|file|cartella con te|lei|voi', 'hai|ha ricevuto un|nuovi? documento|documenti|file|messaggio protetto|sicuro|crittografato', 'hai|ha ricevuto un nuovo documento|file da'],
   archive_password: ['password dell? archivio|file|documento|zip', 'la password e'],
 };
 
@@ -123,7 +128,7 @@ export const NL: Lexicon = {
   extortion: ['spionagesoftware', 'toegang tot je|uw apparaat|computer|telefoon|webcam', 'naar al je|uw contacten', 'bitcoin|btc adres|portemonnee|wallet', 'websites|sites voor volwassenen', 'heb je|u opgenomen|gefilmd'],
   urgency: ['binnen 24|48|72 uur', 'onmiddellijk|dringend|spoed', 'laatste waarschuwing|herinnering|kans|aanmaning', 'verloopt vandaag|binnenkort|morgen'],
   threat: ['uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'uw|je wachtwoord verloopt|is verlopen', 'opslag|opslagruimte is bijna? vol', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen', 'berichten zijn vastgehouden|geblokkeerd|tegengehouden', 'vastgehouden|geblokkeerde|wachtende berichten', 'berichten vrijgeven'],
-  credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', 'scan de|deze qr code om te verifieren|bevestigen|herstellen|activeren', 'qr code om uw|je account|toegang|identiteit te verifieren|bevestigen|herstellen|activeren', 'klik hier om te bevestigen|verifieren|controleren', 'account om het|de bericht|voicemail|voicemailbericht te beluisteren'],
+  credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', 'scan de|deze qr code om te verifieren|bevestigen|herstellen|activeren', 'qr code om uw|je account|toegang|identiteit te verifieren|bevestigen|herstellen|activeren', 'klik hier om te bevestigen|verifieren|controleren', 'account om het|de bericht|voicemail|voicemailbericht te beluisteren', 'qr code met uw|je telefoon|smartphone|mobiel om'],
   payment: ['betaling mislukt|geweigerd|openstaand', 'openstaande factuur|betaling|bedrag', 'verzendkosten|invoerrechten|douanekosten', 'terugbetaling|restitutie|teruggave'],
   giftcard: ['cadeaukaart|cadeaukaarten|cadeaubon|cadeaubonnen|waardebon', 'foto van de codes|kaarten'],
   wire: ['spoedoverboeking|spoedbetaling', 'dringende|spoedige|buitenlandse overboeking|bankoverschrijving|betaling', 'ben|bent je|u beschikbaar', 'houd|hou het|dit onder ons|vertrouwelijk'],
@@ -143,7 +148,7 @@ export const PT: Lexicon = {
     'mensagens|emails retidas|retidos|bloqueadas|em quarentena', 'liberte|libere|liberar as|suas mensagens|emails', 'atividade|acesso|transacao|login incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais', 'intimacao|notificacao|citacao judicial|extrajudicial|oficial', 'processo judicial|trabalhista|criminal', 'acao trabalhista|judicial'],
   credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'informe|envie|digite|confirme seus? dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', 'escaneie|digitalize|leia o|este codigo qr para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'escaneie|digitalize|leia o|este qr code para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'acesse sua conta', 'entre|acesse|informe com? seu|sua email|usuario|login|cpf e senha', 'entre|acesse|informe com? seu e mail e senha', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar', 'manter|mantenha a|sua? senha atual|antiga',
     // European Portuguese names the password "palavra-passe" and signs in with "iniciar sessão".
-    'seu|sua e? mail|email|utilizador e palavra passe', 'e a sua palavra passe', 'introduza|insira|indique a sua? palavra passe|pin', 'manter|mantenha a sua? palavra passe atual', 'inicie|iniciar sessao para|com', 'continuar usando|utilizando a|sua? senha atual', 'atualizacao|confirmacao|validacao|regularizacao de|dos seus? dados cadastrais|cadastro'],
+    'seu|sua e? mail|email|utilizador e palavra passe', 'e a sua palavra passe', 'introduza|insira|indique a sua? palavra passe|pin', 'manter|mantenha a sua? palavra passe atual', 'inicie|iniciar sessao para|com', 'codigo qr com o? seu|sua telemovel|celular|telefone|smartphone para rever|assinar|verificar|validar|confirmar|aceder|acessar|desbloquear|atualizar', 'continuar usando|utilizando a|sua? senha atual', 'atualizacao|confirmacao|validacao|regularizacao de|dos seus? dados cadastrais|cadastro'],
   payment: ['pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'taxa alfandegaria|aduaneira', 'taxas alfandegarias|aduaneiras', 'pagamento de uma? taxa', 'pagamento da|das taxa|taxas', 'reembolso|restituicao', 'multa de transito', 'atraso no pagamento', 'regularize|regularizar sua|seu situacao|pendencia|pendencias|debito|debitos'],
   giftcard: ['cartao|cartoes de? presente', 'vale|vales presente', 'cartao|cartoes oferta|presente da apple|amazon', 'fotos dos codigos|cartoes'],
   wire: ['transferencia urgente|internacional', 'transferencia bancaria urgente|internacional', 'voce esta disponivel', 'fica|fique entre nos', 'esta disponivel agora', 'esta disponivel neste momento'],
@@ -151,6 +156,6 @@ export const PT: Lexicon = {
   prize: ['parabens', 'voce ganhou', 'voce foi selecionad~|escolhid~', 'resgate|receba seu premio|presente|recompensa', 'sorteio|loteria'],
   scam: ['giros gratis', 'sem deposito', 'renda|rendimento passiva|passivo', 'perder peso', 'mulheres solteiras', 'heranca de|do', 'investimento em bitcoin|cripto|criptomoedas', 'pontos para resgatar|resgate', 'voce tem pontos', 'seus pontos estao expirando|vao expirar', 'pontos pendentes de? liberacao', 'troque seus pontos', 'oferta de emprestimo', 'valores a receber', 'procuro|procurando um homem|namorado|marido', 'mulher|garota solitaria', 'parceiro estrangeiro', 'parente mais proximo', 'fundos nao reclamados', 'milhoes de dolares', 'falecido marido|pai|esposo|cliente', 'negocio muito importante|lucrativo|confidencial', 'transferir|transferencia dos|desses|esses fundos', 'taxa de juros de apenas', 'emprestimos|financiamentos flexiveis', 'oferta delicada'],
   greeting: ['prezado|prezada|caro|cara cliente|usuario|usuaria'],
-  share: ['partilhou|compartilhou consigo um|o|os documento|documentos|ficheiro|ficheiros|arquivo|arquivos|pasta', 'partilhou|compartilhou com voce um|o|os documento|documentos|ficheiro|arquivo|arquivos|pasta', 'partilhou|compartilhou um|o|os documento|documentos|ficheiro|ficheiros|arquivo|arquivos|pasta consigo', 'enviou lhe um|o documento|ficheiro|arquivo', 'recebeu um|novos? documento|documentos|ficheiro|arquivo|arquivos|mensagem protegido|protegida|seguro|segura'],
+  share: ['partilhou|compartilhou consigo um|o|os documento|documentos|ficheiro|ficheiros|arquivo|arquivos|pasta', 'partilhou|compartilhou com voce um|o|os documento|documentos|ficheiro|arquivo|arquivos|pasta', 'partilhou|compartilhou um|o|os documento|documentos|ficheiro|ficheiros|arquivo|arquivos|pasta consigo', 'enviou lhe um|o documento|ficheiro|arquivo', 'recebeu um|novos? documento|documentos|ficheiro|arquivo|arquivos|mensagem protegido|protegida|seguro|segura', 'recebeu um novo documento|ficheiro|arquivo de'],
   archive_password: ['senha do arquivo|documento|zip|pdf|anexo', 'a senha e'],
 };

@@ -1,6 +1,6 @@
 import type { PhraseHit } from '../text/phrase-matcher.js';
 import { categoryOf } from './index.js';
-import { NOT_WORDS, sentenceOpensBetween } from './negation.js';
+import { firstAbove, NOT_WORDS, sentenceOpensBetween } from './negation.js';
 
 /**
  * Warnings about phishing quote the lure's ask: "fake parcel texts ask you to pay the shipping fee",
@@ -43,18 +43,6 @@ const REACH = 30;
 
 /** How many sentence openings may lie between the report word and the ask: the same sentence, or the next one. */
 const SENTENCES_APART = 1;
-
-/** First index of ascending `sorted` whose value is above `value`. */
-function firstAbove(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle]! <= value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
 
 /** Sentence openings after word `from` and at or before word `to`, by binary search: a text may have 200,000. */
 function sentencesBetween(starts: readonly number[], from: number, to: number): number {

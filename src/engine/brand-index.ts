@@ -164,14 +164,19 @@ export class BrandIndex {
   }
 
   private match(lower: string, skel: string, candidates: ReadonlyArray<{ label: string; skeleton: string; target: string; brand: Brand | null }>): LookalikeMatch | null {
+    // A brand's own name under another suffix (mercadolibre.com.mx beside mercadolibre.com) is that name,
+    // not an imitation of the brand's other names ("mercadolivre", "canal-plus"): whose it is, is the
+    // catalogue's question, and the identical name is never judged a look-alike (docs/detection.md, URL_LOOKALIKE).
+    const namedBy = new Set(candidates.filter((c) => c.brand !== null && c.label === lower).map((c) => c.brand));
+    const skip = (c: { label: string; brand: Brand | null }): boolean => lower === c.label || (c.brand !== null && namedBy.has(c.brand));
     for (const c of candidates) {
-      if (lower === c.label) continue;
+      if (skip(c)) continue;
       if (skel === c.skeleton) return { target: c.target, brand: c.brand, genuine: c.label, how: 'homograph' };
     }
     for (const c of candidates) {
       // Five-letter names only by look-alike characters (above): one letter off "bpost" is "jpost", a
       // newspaper, and most five-letter words are one letter off some brand.
-      if (lower === c.label || c.label.length < 6) continue;
+      if (skip(c) || c.label.length < 6) continue;
       // Labels under 8 characters only by substitution or swap ("paypa1", "amaozn"): "vast" is not
       // "avast" and "online" is not "t-online".
       if (c.skeleton.length < 8 && skel.length !== c.skeleton.length) continue;
@@ -185,7 +190,7 @@ export class BrandIndex {
     // "secure-paypa1-login").
     const parts = lower.includes('-') ? lower.split('-').map((p) => skeleton(p)) : [];
     for (const c of candidates) {
-      if (c.label.length < 5 || lower === c.label || parts.length === 0) continue;
+      if (c.label.length < 5 || skip(c) || parts.length === 0) continue;
       if (parts.includes(c.skeleton)) return { target: c.target, brand: c.brand, genuine: c.label, how: 'combo' };
     }
     return null;

@@ -71,11 +71,13 @@ describe('brand catalogue and look-alikes', () => {
     ['rnicrosoft', 'Microsoft', 'homograph'],
     ['amazom', 'Amazon', 'typo'],
     ['pаypal', 'PayPal', 'homograph'],
+    // One of the brand's own names ("mercadolibre") is never an imitation of its other one; a typo of it still is.
+    ['mercadoiibre', 'Mercado Livre', 'typo'],
   ])('%s imitates %s (%s)', (label, brand, how) => {
     expect(brands.lookalike(label, [])).toMatchObject({ target: brand, how });
   });
 
-  it.each(['online', 'vast', 'example', 'paypal', 'github', 'apple'])('%s is not a look-alike', (label) => {
+  it.each(['online', 'vast', 'example', 'paypal', 'github', 'apple', 'mercadolibre', 'canalplus'])('%s is not a look-alike', (label) => {
     expect(brands.lookalike(label, [])).toBeNull();
   });
 

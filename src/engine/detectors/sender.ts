@@ -4,6 +4,7 @@ import { FORWARDING_RELAY_DOMAINS } from '../data/domains.js';
 import { ownedOrSentFor } from '../delegates.js';
 import { DISPLAY_NAME_CLAIM, displayNameClaimPoints } from '../display-name.js';
 import { sameOrganisation } from '../organisation.js';
+import { displayNameSpells, namedAfter } from '../organisation-name.js';
 import { words } from '../text/words.js';
 import { splitAddressList } from '../../mail/addresses.js';
 import { isUserContentLink } from '../user-content.js';
@@ -100,12 +101,16 @@ export const displayNameAddress: Detector = {
   },
 };
 
+/** A host with a label named after the organisation (weberdruck.service-now.com for weber-druck.de). */
+const namedHost = (host: string, registrable: string): boolean => host.split('.').some((label) => namedAfter(label.replace(/-/g, ''), registrable));
+
 export const displayNameRecipient: Detector = {
   id: 'DISPLAY_NAME_RECIPIENT',
   group: 'sender',
   indicator: 'impersonation',
-  description: "The display name carries the recipient's own domain while the sender is outside it",
-  run({ sender, recipientDomains }) {
+  description: "The display name carries the recipient's own domain or organisation name while the sender is outside it",
+  run(input) {
+    const { sender, recipientDomains } = input;
     if (!sender.displayName || recipientDomains.has(sender.registrable)) return [];
     const name = sender.displayName.toLowerCase();
     for (const domain of recipientDomains) {
@@ -114,6 +119,19 @@ export const displayNameRecipient: Detector = {
       if (at >= 0 && !/[a-z0-9.-]/.test(name[at - 1] ?? ' ') && !/[a-z0-9-]/.test(name[at + domain.length] ?? ' ')) {
         return [{ strength: 1, reason: `Display name "${sender.displayName.slice(0, 60)}" uses your domain ${domain}, but the mail comes from ${sender.registrable || 'outside'}` }];
       }
+    }
+    // The recipient organisation's name written as words ("Weber Druck IT" to weber-druck.de): the mail
+    // presents itself as your own IT, HR or payroll (docs/detection.md "Who does the mail claim to be").
+    // Not the organisation's own tools on a platform, whose host is named after it (weberdruck.service-now.com),
+    // nor a catalogued service's notice (a SharePoint site named after the company), nor "… via …".
+    if (sender.ownBrand || VIA.test(sender.displayName)) return [];
+    for (const domain of recipientDomains) {
+      if (!displayNameSpells(sender.displayName, domain)) continue;
+      if (namedHost(sender.domain, domain)) continue;
+      // The organisation's own tool on a vendor's domain (an HR platform) links to its space there.
+      const links = webLinks(input);
+      if (links.length > 0 && links.every((u) => namedHost(u.info!.host, domain))) continue;
+      return [{ strength: 1, reason: `Display name "${sender.displayName.slice(0, 60)}" presents the mail as coming from your own organisation (${domain}), but it comes from ${sender.registrable || 'outside'}` }];
     }
     return [];
   },

@@ -13,21 +13,12 @@ import type { Detector, DetectorInput } from '../detector.js';
 import { categoryOf } from '../lexicon/index.js';
 import { isForwarded } from '../judgement.js';
 import { sameOrganisation } from '../organisation.js';
+import { namedAfter } from '../organisation-name.js';
 import { isUserContentLink } from '../user-content.js';
 import { linkWrittenOut } from './links.js';
 
-/** "northwind-traders.com" → "northwindtraders": how a company names its SharePoint tenant or its page on a platform. */
-const orgLabel = (registrable: string): string => (registrable.split('.')[0] ?? '').replace(/-/g, '');
-
 /** The first label of a user-content host, without the OneDrive "-my" suffix: "contoso-my.sharepoint.com" → "contoso". */
 const tenantLabel = (host: string): string => (host.split('.')[0] ?? '').replace(/-my$/, '').replace(/-/g, '');
-
-/** Does a tenant or page name belong to this organisation ("northfieldlogistics" for northfield-logistics.com, or a shortening of it)? */
-function namedAfter(tenant: string, registrable: string): boolean {
-  const org = orgLabel(registrable);
-  if (tenant.length < 4 || org.length < 4) return tenant === org && tenant !== '';
-  return tenant === org || org.startsWith(tenant) || tenant.startsWith(org);
-}
 
 /** The first link that opens the "shared" file on a page nobody here owns, or null. */
 function foreignSharedPage(input: DetectorInput): string | null {

@@ -69,6 +69,11 @@ export const hrefTextMismatch: Detector = {
           if (!shown || shown.domain === target.domain) continue;
           const sameBrand = input.brands.ownerOf(shown.host);
           if (sameBrand && input.brands.owns(sameBrand, target.host)) continue;
+          // A link to the sender's own catalogued brand (its click-tracking host, click.e.easyjet.com behind
+          // "Booking.com") leads to that brand whatever its text names: a partner offer, not a lie. A forged
+          // sender gains nothing by it, the destination is still the brand's own host (docs/detection.md, HREF_TEXT_MISMATCH).
+          const targetOwner = input.brands.ownerOf(target.host);
+          if (targetOwner !== null && targetOwner === input.sender.ownBrand) continue;
           // Newsletters routinely show their own domain and link through a click-tracker, so only a shown
           // brand or recipient domain, or an IP target, is strong evidence.
           let strength = 0.25;

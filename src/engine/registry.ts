@@ -16,6 +16,7 @@ import { urlOverlongHost } from './detectors/host-syntax.js';
 import { senderLookalike, urlHomograph, urlLookalike } from './detectors/lookalike.js';
 import { replyInTextElsewhere } from './detectors/reply-elsewhere.js';
 import { shareNoticeImitation } from './detectors/share-notice.js';
+import { departmentFromOutside } from './detectors/department.js';
 import { displayNameAddress, displayNameBrand, fromDisplayFragment, displayNameRecipient, freemailCorporate, recipientInSubject, replyToOtherDomain } from './detectors/sender.js';
 
 /** Static registry (no filesystem autoload): adding a rule means adding it here and a weight in config. */
@@ -28,5 +29,5 @@ export const DETECTORS: readonly Detector[] = [
   attachExecutable, attachMacro, attachHtml, attachDoubleExtension, attachEncryptedArchive,
   brandSpoofing, brandAuthentic,
   classifierPhish, classifierHam,
-  impersonationWithAsk, linksDisownSender, bankDetailsUnverified, shareNoticeImitation,
+  impersonationWithAsk, linksDisownSender, bankDetailsUnverified, shareNoticeImitation, departmentFromOutside,
 ];

@@ -65,16 +65,22 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
       ['7 inkomende berichten zijn vastgehouden', 'threat:nl'],
       ['Liberte as mensagens pendentes para a sua caixa de entrada', 'threat:pt'],
     ]) expect(tags(text!), text).toContain(tag);
-    // BEC: gift cards, availability and secrecy as colleagues write them.
+    // BEC: gift cards and purchase asks; availability and secrecy as its pretext (never an ask alone).
     for (const [text, tag] of [
       ['Ich brauche heute ein paar Amazon-Gutscheinkarten', 'giftcard:de'],
-      ['Bist du gerade erreichbar?', 'wire:de'],
-      ['Es-tu disponible ? Garde ça entre nous', 'wire:fr'],
+      ['Bist du gerade erreichbar?', 'pretext:de'],
+      ['Es-tu disponible ? Garde ça entre nous', 'pretext:fr'],
       ['Envoie-moi les codes', 'giftcard:fr'],
-      ['Es una sorpresa, que quede entre nosotros', 'wire:es'],
-      ['È una sorpresa, resta tra noi', 'wire:it'],
-      ['Houd het onder ons', 'wire:nl'],
-      ['É uma surpresa, fica entre nós', 'wire:pt'],
+      ["J'ai besoin que tu achètes des cartes", 'wire:fr'],
+      ['Necesito que compres unas tarjetas', 'wire:es'],
+      ['Ho bisogno che acquisti alcune carte', 'wire:it'],
+      ['Preciso que compres uns cartões', 'wire:pt'],
+      ['Kun je voor mij kopen?', 'wire:nl'],
+      ['Es una sorpresa, que quede entre nosotros', 'pretext:es'],
+      ['È una sorpresa, resta tra noi', 'pretext:it'],
+      ['Houd het onder ons', 'pretext:nl'],
+      ['É uma surpresa, fica entre nós', 'pretext:pt'],
+      ['Are you available? Keep it between us', 'pretext:en'],
     ]) expect(tags(text!), text).toContain(tag);
     // European Portuguese: "palavra-passe", "iniciar sessão".
     for (const text of ['Preencha o formulário com o seu e-mail e palavra-passe', 'Inicie sessão com a sua conta empresarial', 'Introduza a sua palavra-passe'])

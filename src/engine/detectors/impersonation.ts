@@ -15,7 +15,7 @@ export const MECHANISM_RULES: ReadonlyMap<string, number> = new Map([
 export const hasMechanism = (input: DetectorInput): boolean => mechanismOf(input) !== null;
 
 /** The first deceptive mechanism found; with `brand`, only one about that brand or about no brand in particular. */
-function mechanismOf(input: DetectorInput, brand?: string): string | null {
+export function mechanismOf(input: DetectorInput, brand?: string): string | null {
   const hit = input.fired.find((f) => (MECHANISM_RULES.get(f.id) ?? Infinity) <= f.strength && (brand === undefined || f.brand === undefined || f.brand === brand));
   return hit ? hit.reason : null;
 }

@@ -27,15 +27,19 @@ function phrasesOf(input: DetectorInput, categories: readonly LexiconCategory[],
   return seen;
 }
 
-function languageRule(id: string, categories: readonly LexiconCategory[], describe: (quoted: string) => string, indicator: Detector['indicator'], description: string, once?: LexiconCategory): Detector {
+function languageRule(id: string, categories: readonly LexiconCategory[], describe: (quoted: string) => string, indicator: Detector['indicator'], description: string, once?: LexiconCategory, amplifiers: readonly LexiconCategory[] = []): Detector {
   return {
     id,
     group: 'language',
     indicator,
     description,
     run(input): DetectorHit[] {
-      const found = phrasesOf(input, categories, once);
-      if (found.length === 0) return [];
+      const own = phrasesOf(input, categories, once);
+      if (own.length === 0) return [];
+      // Amplifiers never fire a rule; beside a phrase of its own they count as one more, however many
+      // ways they are said ("are you available … keep it between us" is one opening).
+      const amplifier = amplifiers.length > 0 ? phrasesOf(input, amplifiers).find((p) => !own.includes(p)) : undefined;
+      const found = amplifier !== undefined ? [...own, amplifier] : own;
       const quoted = found.slice(0, 3).map((p) => `"${p}"`).join(', ');
       return [{ strength: strengthFor(found.length), reason: describe(quoted) }];
     },
@@ -105,11 +109,18 @@ function damperedForColleagues(rule: Detector): Detector {
   };
 }
 
+/**
+ * "Are you available?", "keep it between us" (lexicon category `pretext`) open and hush a BEC lure, and a
+ * friend's note planning a surprise present just the same. They add one phrase to a gift-card or transfer
+ * ask they accompany and fire nothing alone (docs/detection.md "Rules", language).
+ */
+const BEC_PRETEXT: readonly LexiconCategory[] = ['pretext'];
+
 export const giftCardRequest = damperedForColleagues(
-  languageRule('GIFT_CARD_REQUEST', ['giftcard'], (q) => `Mentions gift cards or prepaid codes: ${q}`, undefined, 'Gift cards, prepaid vouchers and their codes (a classic BEC payout)'),
+  languageRule('GIFT_CARD_REQUEST', ['giftcard'], (q) => `Mentions gift cards or prepaid codes: ${q}`, undefined, 'Gift cards, prepaid vouchers and their codes (a classic BEC payout)', undefined, BEC_PRETEXT),
 );
 export const wireTransferRequest = damperedForColleagues(
-  languageRule('WIRE_TRANSFER_REQUEST', ['wire', 'bank_change'], (q) => `Wire-transfer or bank-detail request: ${q}`, undefined, 'Business e-mail compromise: transfers, new bank details, secrecy, "are you available"', 'bank_change'),
+  languageRule('WIRE_TRANSFER_REQUEST', ['wire', 'bank_change'], (q) => `Wire-transfer or bank-detail request: ${q}`, undefined, 'Business e-mail compromise: transfers, new bank details; with them, secrecy and "are you available"', 'bank_change', BEC_PRETEXT),
 );
 export const scamOfferLanguage = languageRule('SCAM_OFFER_LANGUAGE', ['scam', 'crypto'], (q) => `Scam or spam offer: ${q}`, undefined, 'Advance-fee stories, crypto and investment bait, casino bonuses, pills and dating offers, miracle cures');
 export const prizeLanguage = languageRule('PRIZE_SCAM_LANGUAGE', ['prize'], (q) => `Prize or reward bait: ${q}`, undefined, 'You have won, you were selected, claim your reward, guaranteed returns');

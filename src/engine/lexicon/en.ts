@@ -115,22 +115,26 @@ export const EN: Lexicon = {
     // that is urgent, international or confidential is the ask.
     'wire|swift|telegraphic transfer|payment',
     'urgent|immediate|international bank transfer|payment',
-    'are you available|around',
-    'are you at your desk',
     'i need you to handle|process|make|send|buy|purchase|get',
-    'i need a|your quick? favor|favour',
-    'can you do me a quick? favor|favour',
     'change|update of? our|my? bank|banking details|account|information',
     // "Update payment details" alone is a billing update (a payment phrase, above); a supplier's new bank
     // details say whose they are.
     'change|update of? our|my payment details|account|information',
     'process a|an|the urgent? payment|transfer|wire',
     'urgent|confidential|discreet payment|transfer|task|matter|request',
+    'beneficiary account|name|details|bank',
+    'send|transfer the|this funds|money|payment',
+  ],
+  // How a BEC lure opens and hushes ("are you available?", "keep it between us"): also how friends plan a
+  // surprise. Never an ask on its own; it strengthens a wire or gift-card ask it accompanies (detectors/language.ts).
+  pretext: [
+    'are you available|around',
+    'are you at your desk',
+    'i need a|your quick? favor|favour',
+    'can you do me a quick? favor|favour',
     'keep this confidential|discreet|quiet',
     'keep it|this between us',
     'keep it|this confidential for now',
-    'beneficiary account|name|details|bank',
-    'send|transfer the|this funds|money|payment',
   ],
   bank_change: [
     'change|changes|update of? our|my bank|banking details|account|information',

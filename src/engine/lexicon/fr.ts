@@ -97,12 +97,17 @@ export const FR: Lexicon = {
     'virement urgent|international|confidentiel',
     'virement bancaire urgent|international|confidentiel',
     'effectuer|faire|proceder a? un virement|paiement',
+    'j ai besoin que tu|vous achetes|achetiez|effectues|effectuiez|regles|regliez',
+    'operation|dossier confidentiel|confidentielle|strictement',
+  ],
+  // L'entrée en matière et le secret d'une fraude au président, et d'une fête surprise entre amis : jamais une
+  // demande à eux seuls ; ils renforcent la demande de virement ou de cartes cadeaux qu'ils accompagnent.
+  pretext: [
     'etes vous disponible|dispo',
     'es tu disponible|dispo',
     'garde|gardez ca|cela|le entre nous',
     'garde|gardez le pour toi|vous',
     'en toute discretion|confidentialite',
-    'operation|dossier confidentiel|confidentielle|strictement',
   ],
   bank_change: [
     'changement|modification de? coordonnees|rib|iban',

@@ -4,10 +4,11 @@
  * "*" any word). Patterns are specific phrases, not single common words, so that list mail talking about
  * passwords or payments does not fire. `bank_change` is the sender's own bank account changing ("our bank
  * details have changed", "update my direct deposit"), the ask of supplier and payroll fraud; `wire` is
- * every other transfer or secrecy request. `share` is the wording of a file-sharing platform's notice ("X has
+ * every other transfer request; `pretext` is how such a request opens and hushes ("are you available?",
+ * "keep it between us"), never an ask on its own. `share` is the wording of a file-sharing platform's notice ("X has
  * shared a document with you", "you have received files"), which SHARE_NOTICE_IMITATION weighs against who sent it.
  */
-export const LEXICON_CATEGORIES = ['urgency', 'threat', 'credential', 'payment', 'giftcard', 'wire', 'bank_change', 'prize', 'archive_password', 'greeting', 'extortion', 'scam', 'crypto', 'share'] as const;
+export const LEXICON_CATEGORIES = ['urgency', 'threat', 'credential', 'payment', 'giftcard', 'wire', 'bank_change', 'pretext', 'prize', 'archive_password', 'greeting', 'extortion', 'scam', 'crypto', 'share'] as const;
 export type LexiconCategory = (typeof LEXICON_CATEGORIES)[number];
 
 export type Lexicon = Partial<Record<LexiconCategory, string[]>>;

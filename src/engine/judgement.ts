@@ -113,14 +113,17 @@ export function callBackThroughBillingPlatform(facts: Pick<MessageFacts, 'sender
 
 /**
  * The mail names the claimed brand only in its subject or text, asks for nothing, and most of its links
- * stay on the sender's own site (not free-mail): the sender writing about the brand (a tech newsletter on
+ * stay on the sender's own site or it has neither link nor attachment (not free-mail): the sender writing about the brand (a tech newsletter on
  * Microsoft, a shop on the iPhone it sells), not presenting itself as the brand. BRAND_SPOOFING also
  * requires that no deceptive mechanism fired.
  */
-export function writesAboutClaimedBrand(facts: Pick<MessageFacts, 'judgement' | 'sender'>): boolean {
+export function writesAboutClaimedBrand(facts: Pick<MessageFacts, 'judgement' | 'sender' | 'message'>): boolean {
   const j = facts.judgement;
   if (!j?.claim || facts.sender.freemail || j.asks.length > 0) return false;
   if (isStrongClaim(j.claim)) return false;
+  // No link and nothing attached: nowhere to lead the reader (a reseller's renewal notice, a repair shop's
+  // "your Samsung is ready"). A call-back lure asks for the call (asks above) or hides it in an attachment.
+  if (j.links.total === 0 && facts.message.attachments.length === 0) return true;
   return j.links.own > 0 && j.links.own >= j.links.foreignCount;
 }
 

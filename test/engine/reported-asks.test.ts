@@ -11,11 +11,11 @@ const categories = (text: string): string[] => {
 };
 
 describe('asks a scam warning reports (src/engine/lexicon/reported.ts)', () => {
-  it('drops an ask in the sentence naming the fake message, or the sentence after it', () => {
+  it('drops an ask after the word naming the fake message, in its sentence or, for fake messages, the next one', () => {
     expect(categories('Des faux SMS vous demandent de régler des frais de livraison.')).not.toContain('payment');
     expect(categories('Gefälschte E-Mails sind im Umlauf. Darin werden Sie aufgefordert, Zollgebühren zu bezahlen.')).not.toContain('payment');
     expect(categories('Estafadores piden el pago de gastos de envío.')).not.toContain('payment');
-    expect(categories('Amazon gift card scams spike before the holidays.')).not.toContain('giftcard');
+    expect(categories('Scammers ask for Amazon gift cards before the holidays.')).not.toContain('giftcard');
   });
 
   it('keeps the ask of a lure', () => {
@@ -26,6 +26,11 @@ describe('asks a scam warning reports (src/engine/lexicon/reported.ts)', () => {
     expect(categories('This is not a scam. Please verify your account now.')).toContain('credential');
     expect(categories("Ce n'est pas une arnaque : réglez les frais de livraison aujourd'hui.")).toContain('payment');
     expect(categories('Isto não é golpe, pague a taxa de envio hoje.')).toContain('payment');
+    // A lure's security alert names an attempt or its author, then asks in the next sentence: the ask stands.
+    expect(categories('We blocked a phishing attempt on your account today. Please confirm your identity to secure it.')).toContain('credential');
+    expect(categories('Betrüger haben versucht, auf Ihr Konto zuzugreifen. Bestätigen Sie Ihre Daten.')).toContain('credential');
+    // A report word after the ask reports nothing: "… to block the scammer".
+    expect(categories('Confirmez vos coordonnées bancaires pour bloquer l\'escroc.')).toContain('credential');
     // A report two sentences back no longer reaches the ask.
     expect(categories('Beware of fake messages. We updated our terms. Please verify your account now.')).toContain('credential');
   });

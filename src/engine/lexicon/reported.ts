@@ -7,10 +7,9 @@ import { firstAbove, NOT_WORDS, sentenceOpensBetween } from './negation.js';
  * "gefälschte E-Mails … Zollgebühren zu bezahlen", "valse e-mails namens PostNL (betaal de
  * verzendkosten)". A security newsletter, a bank's fraud notice or an IT department's awareness mail
  * reports that ask; it does not make it (docs/detection.md "How a verdict is reached", question 3). An ask
- * in the same sentence as a word naming fake messages or scammers, or in the sentence after it ("Darin
- * werden Sie aufgefordert …"), is dropped. The words name the fake message or its author, never fraud in
- * general: a lure's own "we detected fraudulent activity, confirm your card" keeps its ask.
- * Folded words (lower case, no accents), every language of the lexicon.
+ * after a word naming fake messages or scammers in the same sentence is dropped. The words name the fake
+ * message or its author, never fraud in general: a lure's own "we detected fraudulent activity, confirm
+ * your card" keeps its ask. Folded words (lower case, no accents), every language of the lexicon.
  */
 const REPORT_WORDS = new Set([
   // English
@@ -30,6 +29,15 @@ const REPORT_WORDS = new Set([
 ]);
 
 /**
+ * Words that call the messages themselves fake ("gefälschte E-Mails", "falsi SMS") reach one sentence
+ * further: a report describes them, then what they ask ("… sind im Umlauf. Darin werden Sie aufgefordert,
+ * Zollgebühren zu bezahlen"). A lure's security alert names an attempt or its author instead ("We blocked a
+ * phishing attempt on your account. Confirm your identity", "Betrüger haben versucht … Bestätigen Sie Ihre
+ * Daten"), and its next sentence's ask stands.
+ */
+const FAKE_MESSAGE_WORDS = new Set(['fake', 'faux', 'fausses', 'gefalschte', 'gefalschten', 'gefalschter', 'falsi', 'finti', 'finte', 'valse', 'nep', 'falsos', 'falsas']);
+
+/**
  * "To protect your account from fraudsters, we have disabled it. Re-verify your account": a lure names the
  * threat it pretends to guard against. A report word a few words after one of these is no report.
  */
@@ -41,7 +49,7 @@ const ASK_CATEGORIES = new Set(['credential', 'payment', 'wire', 'bank_change', 
 /** Words looked at either side of an ask: a report names the fake message close to what it asks. */
 const REACH = 30;
 
-/** How many sentence openings may lie between the report word and the ask: the same sentence, or the next one. */
+/** How many sentence openings may lie between a fake-message word and the ask: the same sentence, or the next one. */
 const SENTENCES_APART = 1;
 
 /** Sentence openings after word `from` and at or before word `to`, by binary search: a text may have 200,000. */
@@ -77,12 +85,12 @@ export function withoutReportedAsks(hits: readonly PhraseHit[], words: readonly 
   const starts = sentences();
   // Only the report words within REACH of an ask are looked at (reports ascend): the cost stays linear
   // in the text however many report words and sentences it repeats (test/bounded/adversarial.test.ts).
+  // A report names the fake message, then what it asks: only report words before the ask count ("confirm
+  // your details to block the scammer" is a lure's ask).
   const reported = (index: number): boolean => {
-    for (let k = firstAbove(reports, index - REACH - 1); k < reports.length && reports[k]! <= index + REACH; k++) {
+    for (let k = firstAbove(reports, index - REACH - 1); k < reports.length && reports[k]! < index; k++) {
       const r = reports[k]!;
-      const [from, to] = r < index ? [r, index] : [index, r];
-      // A report word after the ask must share its sentence; one before may open the sentence before.
-      if (r < index ? sentencesBetween(starts, from, to) <= SENTENCES_APART : !sentenceOpensBetween(starts, from, to)) return true;
+      if (FAKE_MESSAGE_WORDS.has(words[r]!) ? sentencesBetween(starts, r, index) <= SENTENCES_APART : !sentenceOpensBetween(starts, r, index)) return true;
     }
     return false;
   };

@@ -54,6 +54,18 @@ export function domainShown(text: string): { host: string; domain: string } | nu
   return null;
 }
 
+/**
+ * A newsletter naming a shop or site ("Amazon.co.uk", "Booking.com", "PayPal.me/ourclub") over its mailing
+ * service's click-tracker: the tracker hides every destination alike, and a mail that asks nothing and does
+ * not present itself as that brand is pointing to a store front, not lying about where a login page is. A
+ * lure through a hijacked mailing account claims the brand or asks (docs/detection.md, HREF_TEXT_MISMATCH).
+ */
+function storeFrontThroughTracker(input: DetectorInput, shownBrand: Brand, targetDomain: string): boolean {
+  const j = input.judgement;
+  if (!j || !TRACKER_DOMAINS.has(targetDomain) || j.asks.length > 0) return false;
+  return j.claim?.brand !== shownBrand && j.mismatch?.brand !== shownBrand;
+}
+
 export const hrefTextMismatch: Detector = {
   id: 'HREF_TEXT_MISMATCH',
   group: 'url',
@@ -77,7 +89,7 @@ export const hrefTextMismatch: Detector = {
           // Newsletters routinely show their own domain and link through a click-tracker, so only a shown
           // brand or recipient domain, or an IP target, is strong evidence.
           let strength = 0.25;
-          if (target.isIp || sameBrand || input.recipientDomains.has(shown.domain)) strength = 1;
+          if (target.isIp || (sameBrand && !storeFrontThroughTracker(input, sameBrand, target.domain)) || input.recipientDomains.has(shown.domain)) strength = 1;
           // A headline naming some site over a link to the sender's own organisation or a click-tracker is
           // what every newsletter does; the lie is evidence only when it names a brand or the recipient.
           else if (TRACKER_DOMAINS.has(target.domain) || (!input.sender.freemail && sameOrganisation(target.host, input.sender.domain))) continue;

@@ -112,6 +112,9 @@ export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
     stop() {
       stopped ??= new Promise<void>((resolve) => {
         if (exited) return resolve();
+        // Unreferenced, the thread would not keep the process alive while it closes its connection, and a
+        // shutdown awaiting this would end with its promise unsettled (exit code 13).
+        worker.ref();
         worker.once('exit', () => resolve());
         worker.postMessage({ kind: 'stop' });
       });

@@ -29,6 +29,22 @@ function onOwnFreemail(input: DetectorInput, brand: Brand): boolean {
   return sender.freemail && !!sender.domain && brands.owns(brand, sender.domain) && auth.dmarc !== 'fail' && auth.spf !== 'fail';
 }
 
+/**
+ * The brand's own address without authentication while every link leads away from the brand: its own
+ * mail links home (or through a click-tracker), so the From is forged (docs/detection.md "Is the sender
+ * that identity?"; IMPERSONATION_WITH_ASK reads the same case when the mail also asks for something).
+ */
+function forgedOwnAddress(input: DetectorInput, brand: Brand, links: ReturnType<typeof webLinks>): boolean {
+  if (input.judgement?.authenticated || input.auth.dkimPassDomains.some((d) => ownedOrSentFor(input.brands, brand, d))) return false;
+  // A page on a platform (the brand's own, such as a Notion login link, or a shared file) and a host that
+  // carries the brand's name (mydhl.express.dhl, dhlecommerce.nl: a domain the catalogue does not list yet)
+  // prove nothing either way.
+  const names = brand.domains.map((d) => (d.split('.')[0] ?? '').replace(/-/g, '')).filter((n) => n.length >= 3);
+  const away = (info: { host: string; domain: string; path: string }): boolean =>
+    !linksToBrand(input, brand, info) && !isUserContentLink(info) && !names.some((n) => info.host.replace(/-/g, '').includes(n));
+  return links.length > 0 && links.every((u) => away(u.info!));
+}
+
 export const brandSpoofing: Detector = {
   id: 'BRAND_SPOOFING',
   group: 'brand',
@@ -40,9 +56,10 @@ export const brandSpoofing: Detector = {
   run(input) {
     // The judgement's claim: a social network named only in a footer is no claim (social.ts).
     const claim = input.judgement?.claim ?? null;
-    if (!claim || sentByBrand(input, claim.brand)) return [];
+    if (!claim) return [];
     const { brand } = claim;
     const links = webLinks(input);
+    if (sentByBrand(input, brand) && !forgedOwnAddress(input, brand, links)) return [];
     // The brand's own free-mail domain with every link on the brand: no contradiction, nothing to lure to.
     if (onOwnFreemail(input, brand) && links.length > 0 && links.every((u) => linksToBrand(input, brand, u.info!))) return [];
     const foreign = links.filter((u) => !ownedOrSentFor(input.brands, brand, u.info!.host) && !TRACKER_DOMAINS.has(u.info!.domain));

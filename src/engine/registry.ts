@@ -17,11 +17,12 @@ import { senderLookalike, urlHomograph, urlLookalike } from './detectors/lookali
 import { replyInTextElsewhere } from './detectors/reply-elsewhere.js';
 import { shareNoticeImitation } from './detectors/share-notice.js';
 import { departmentFromOutside } from './detectors/department.js';
+import { qrCodeLure } from './detectors/qr-lure.js';
 import { displayNameAddress, displayNameBrand, fromDisplayFragment, displayNameRecipient, freemailCorporate, recipientInSubject, replyToOtherDomain } from './detectors/sender.js';
 
 /** Static registry (no filesystem autoload): adding a rule means adding it here and a weight in config. */
 export const DETECTORS: readonly Detector[] = [
-  hrefTextMismatch, urlIpHost, urlUserinfo, urlScript, urlShortener, urlSuspiciousTld, urlManySubdomains, urlFreeHosting, urlRedirect, urlLoginPath, urlHomograph, urlLookalike, urlOverlongHost,
+  hrefTextMismatch, urlIpHost, urlUserinfo, urlScript, urlShortener, urlSuspiciousTld, urlManySubdomains, urlFreeHosting, urlRedirect, urlLoginPath, urlHomograph, urlLookalike, urlOverlongHost, qrCodeLure,
   htmlForm, htmlHiddenText, htmlImageOnly, unicodeObfuscation, contentBeyondLimits,
   senderLookalike, displayNameBrand, displayNameAddress, fromDisplayFragment, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain, replyInTextElsewhere, senderLinksAligned, internalAuthenticated, disguisedText,
   authFail, authAlignedPass, allowListUnverified, brandDkimAligned, brandDmarcReject,

@@ -118,7 +118,7 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
       ['Scannen Sie den QR-Code mit Ihrem Smartphone, um das Dokument zu prüfen', 'credential:de'],
       ['Escanee el código QR con su móvil para firmar', 'credential:es'],
       ['Scansiona il codice QR con il tuo smartphone per firmare', 'credential:it'],
-      ['Scan de QR-code met uw telefoon om te ondertekenen', 'credential:nl'],
+      ['Scan de QR-code met uw telefoon om het document te ondertekenen', 'credential:nl'],
       ['Digitalize o código QR com o seu telemóvel para assinar', 'credential:pt'],
       ['Sie haben ein neues Dokument von Jan Hoffmann erhalten', 'share:de'],
       ['Hai ricevuto un nuovo documento da Paola', 'share:it'],
@@ -126,7 +126,7 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
       ['Rachel sent you a file via OneDrive', 'share:en'],
     ]) expect(tags(text!), text).toContain(tag);
     // A ticket or an app link: scanning with a purpose the lure does not have.
-    for (const text of ['At the entrance, scan the QR code with your phone or show the printed ticket', 'Scannen Sie den QR-Code mit Ihrem Smartphone, den wir Ihnen zeigen'])
+    for (const text of ['At the entrance, scan the QR code with your phone or show the printed ticket', 'Scannen Sie den QR-Code mit Ihrem Smartphone, den wir Ihnen zeigen', 'Scannen Sie den QR-Code mit Ihrem Smartphone, um sich anzumelden'])
       expect(tags(text).filter((t) => t.startsWith('credential')), text).toEqual([]);
     // Advance-fee stories in every language.
     for (const [text, tag] of [

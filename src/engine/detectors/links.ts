@@ -3,6 +3,7 @@ import { describeUrl } from '../../mail/url-info.js';
 import { ruleOption, type Detector, type DetectorHit, type DetectorInput } from '../detector.js';
 import { ownedOrSentFor } from '../delegates.js';
 import { sameOrganisation } from '../organisation.js';
+import { namedAfter } from '../organisation-name.js';
 import { LOGIN_PATH_WORDS, OWN_SERVICE_SHORT_HOSTS, SHORTENER_DOMAINS, SUSPICIOUS_TLDS, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
 import { trimEndMatching, trimStartMatching } from '../../core/trim.js';
 import { isSponsorLink } from './sponsor-links.js';
@@ -189,6 +190,17 @@ export const urlShortener: Detector = {
   },
 };
 
+/**
+ * A page on a publishing platform named after the sender's or a recipient's organisation
+ * ("jansenbouw.notion.site" for jansen-bouw.nl): that organisation's own page as often as not.
+ */
+export function ownPlatformPage(input: DetectorInput, host: string): boolean {
+  if (userContentStrength(host) === 0) return false;
+  const page = (host.split('.')[0] ?? '').replace(/-/g, '');
+  const own = [input.sender.freemail ? '' : input.sender.registrable, ...input.recipientDomains].filter((d) => d !== '');
+  return own.some((d) => namedAfter(page, d));
+}
+
 export const urlSuspiciousTld: Detector = {
   id: 'URL_SUSPICIOUS_TLD',
   group: 'url',
@@ -197,6 +209,9 @@ export const urlSuspiciousTld: Detector = {
   run(input) {
     return perUrl(input, (u) => {
       const tld = u.info!.host.slice(u.info!.host.lastIndexOf('.') + 1);
+      // The organisation's own page on a publishing platform (jansenbouw.notion.site for jansen-bouw.nl)
+      // has the platform's top-level domain, not one an attacker chose.
+      if (ownPlatformPage(input, u.info!.host)) return null;
       const strength = SUSPICIOUS_TLDS.get(tld);
       return strength && !isSponsorLink(input, u) ? { strength, reason: `Link domain ${u.info!.domain} uses the .${tld} top-level domain, frequent in phishing`, flag: 'suspicious_tld' } : null;
     });

@@ -3,7 +3,7 @@ import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
 import type { LookalikeMatch } from '../brand-index.js';
 import { TRACKER_DOMAINS } from '../data/domains.js';
 import { isMixedScript, scriptsOf } from '../text/confusables.js';
-import { isClickable } from './links.js';
+import { isClickable, ownPlatformPage } from './links.js';
 
 const describeMatch = (what: string, domain: string, match: LookalikeMatch, protectedDomain: boolean): string => {
   const target = protectedDomain ? `your domain ${match.target}` : `${match.target} (${match.genuine})`;
@@ -24,6 +24,10 @@ function judgeDomain(input: DetectorInput, domain: string, host: string): { matc
   if (match) return { match, protectedDomain: match.brand === null };
   // Without a tenant configured (the REST API), the recipients' own organisations are the domains a BEC
   // sender imitates: "northwlnd.com" writing to northwind.com (docs/detection.md, SENDER_LOOKALIKE).
+  // A page on a platform named after a recipient's organisation ("jansenbouw.notion.site" for
+  // jansen-bouw.nl) is as often as not that organisation's own page, and no registered look-alike; pages on
+  // abuse-prone platforms have their own rule (URL_FREE_HOSTING). Look-alike letters there still count.
+  if (ownPlatformPage(input, host)) return null;
   const imitated = input.brands.imitates(label, [...input.recipientDomains]);
   return imitated ? { match: { target: imitated.target, brand: null, genuine: imitated.target, how: imitated.how }, protectedDomain: true } : null;
 }

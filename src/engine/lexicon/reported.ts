@@ -84,7 +84,7 @@ export function withoutReportedAsks(hits: readonly PhraseHit[], words: readonly 
   if (reports.length === 0) return [...hits];
   const starts = sentences();
   // Only the report words within REACH of an ask are looked at (reports ascend): the cost stays linear
-  // in the text however many report words and sentences it repeats (test/bounded/adversarial.test.ts).
+  // in the text however many report words and sentences it repeats (test/engine/reported-asks.test.ts).
   // A report names the fake message, then what it asks: only report words before the ask count ("confirm
   // your details to block the scammer" is a lure's ask).
   const reported = (index: number): boolean => {

@@ -111,13 +111,14 @@ function damperedForColleagues(rule: Detector): Detector {
 
 /**
  * "Are you available?", "keep it between us" (lexicon category `pretext`) open and hush a BEC lure, and a
- * friend's note planning a surprise present just the same. They add one phrase to a gift-card or transfer
- * ask they accompany and fire nothing alone (docs/detection.md "Rules", language).
+ * friend's note planning a surprise present just the same. They add one phrase to a transfer or purchase
+ * ask they accompany ("I need you to buy …") and fire nothing alone; beside a mere mention of a gift card
+ * they are a friend's birthday plan as often as a lure (docs/detection.md "Rules", language).
  */
 const BEC_PRETEXT: readonly LexiconCategory[] = ['pretext'];
 
 export const giftCardRequest = damperedForColleagues(
-  languageRule('GIFT_CARD_REQUEST', ['giftcard'], (q) => `Mentions gift cards or prepaid codes: ${q}`, undefined, 'Gift cards, prepaid vouchers and their codes (a classic BEC payout)', undefined, BEC_PRETEXT),
+  languageRule('GIFT_CARD_REQUEST', ['giftcard'], (q) => `Mentions gift cards or prepaid codes: ${q}`, undefined, 'Gift cards, prepaid vouchers and their codes (a classic BEC payout)'),
 );
 export const wireTransferRequest = damperedForColleagues(
   languageRule('WIRE_TRANSFER_REQUEST', ['wire', 'bank_change'], (q) => `Wire-transfer or bank-detail request: ${q}`, undefined, 'Business e-mail compromise: transfers, new bank details; with them, secrecy and "are you available"', 'bank_change', BEC_PRETEXT),

@@ -124,7 +124,10 @@ export const displayNameRecipient: Detector = {
     // presents itself as your own IT, HR or payroll (docs/detection.md "Who does the mail claim to be").
     // Not the organisation's own tools on a platform, whose host is named after it (weberdruck.service-now.com),
     // nor a catalogued service's notice (a SharePoint site named after the company), nor "… via …".
-    if (sender.ownBrand || VIA.test(sender.displayName)) return [];
+    // Nor a free-mail address: the organisation's own people in a group of their own (the parents'
+    // association of a school, a works council, a staff sports club) write under its name from Gmail;
+    // a free-mail address posing as its IT or HR is FREEMAIL_CORPORATE's.
+    if (sender.ownBrand || sender.freemail || VIA.test(sender.displayName)) return [];
     for (const domain of recipientDomains) {
       if (!displayNameSpells(sender.displayName, domain)) continue;
       if (namedHost(sender.domain, domain)) continue;

@@ -190,6 +190,10 @@ export const urlShortener: Detector = {
   },
 };
 
+/** The organisations on both ends: the sender's (unless it writes from free-mail) and the recipients'. */
+export const ownOrganisations = (input: DetectorInput): string[] =>
+  [input.sender.freemail ? '' : input.sender.registrable, ...input.recipientDomains].filter((d) => d !== '');
+
 /**
  * A page on a publishing platform named after the sender's or a recipient's organisation
  * ("jansenbouw.notion.site" for jansen-bouw.nl): that organisation's own page as often as not.
@@ -197,8 +201,7 @@ export const urlShortener: Detector = {
 export function ownPlatformPage(input: DetectorInput, host: string): boolean {
   if (userContentStrength(host) === 0) return false;
   const page = (host.split('.')[0] ?? '').replace(/-/g, '');
-  const own = [input.sender.freemail ? '' : input.sender.registrable, ...input.recipientDomains].filter((d) => d !== '');
-  return own.some((d) => namedAfter(page, d));
+  return ownOrganisations(input).some((d) => namedAfter(page, d));
 }
 
 export const urlSuspiciousTld: Detector = {

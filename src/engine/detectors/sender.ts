@@ -128,11 +128,11 @@ export const displayNameRecipient: Detector = {
     // association of a school, a works council, a staff sports club) write under its name from Gmail;
     // a free-mail address posing as its IT or HR is FREEMAIL_CORPORATE's.
     if (sender.ownBrand || sender.freemail || VIA.test(sender.displayName)) return [];
+    const links = webLinks(input);
     for (const domain of recipientDomains) {
       if (!displayNameSpells(sender.displayName, domain)) continue;
       if (namedHost(sender.domain, domain)) continue;
       // The organisation's own tool on a vendor's domain (an HR platform) links to its space there.
-      const links = webLinks(input);
       if (links.length > 0 && links.every((u) => namedHost(u.info!.host, domain))) continue;
       return [{ strength: 1, reason: `Display name "${sender.displayName.slice(0, 60)}" presents the mail as coming from your own organisation (${domain}), but it comes from ${sender.registrable || 'outside'}` }];
     }

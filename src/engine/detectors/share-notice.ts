@@ -15,14 +15,14 @@ import { isForwarded } from '../judgement.js';
 import { sameOrganisation } from '../organisation.js';
 import { namedAfter } from '../organisation-name.js';
 import { isUserContentLink } from '../user-content.js';
-import { linkWrittenOut } from './links.js';
+import { linkWrittenOut, ownOrganisations } from './links.js';
 
 /** The first label of a user-content host, without the OneDrive "-my" suffix: "contoso-my.sharepoint.com" → "contoso". */
 const tenantLabel = (host: string): string => (host.split('.')[0] ?? '').replace(/-my$/, '').replace(/-/g, '');
 
 /** The first link that opens the "shared" file on a page nobody here owns, or null. */
 function foreignSharedPage(input: DetectorInput): string | null {
-  const own = [input.sender.freemail ? '' : input.sender.registrable, ...input.recipientDomains].filter((d) => d !== '');
+  const own = ownOrganisations(input);
   for (const u of input.urls) {
     const info = u.info;
     if (!info || u.kind === 'img' || u.kind === 'iframe' || (info.scheme !== 'http' && info.scheme !== 'https') || !info.host) continue;

@@ -16,6 +16,7 @@ import { urlOverlongHost } from './detectors/host-syntax.js';
 import { senderLookalike, urlHomograph, urlLookalike } from './detectors/lookalike.js';
 import { replyInTextElsewhere } from './detectors/reply-elsewhere.js';
 import { shareNoticeImitation } from './detectors/share-notice.js';
+import { senderDomainSuspicious } from './detectors/sender-domain.js';
 import { departmentFromOutside } from './detectors/department.js';
 import { qrCodeLure } from './detectors/qr-lure.js';
 import { displayNameAddress, displayNameBrand, fromDisplayFragment, displayNameRecipient, freemailCorporate, recipientInSubject, replyToOtherDomain } from './detectors/sender.js';
@@ -24,7 +25,7 @@ import { displayNameAddress, displayNameBrand, fromDisplayFragment, displayNameR
 export const DETECTORS: readonly Detector[] = [
   hrefTextMismatch, urlIpHost, urlUserinfo, urlScript, urlShortener, urlSuspiciousTld, urlManySubdomains, urlFreeHosting, urlRedirect, urlLoginPath, urlHomograph, urlLookalike, urlOverlongHost, qrCodeLure,
   htmlForm, htmlHiddenText, htmlImageOnly, unicodeObfuscation, contentBeyondLimits,
-  senderLookalike, displayNameBrand, displayNameAddress, fromDisplayFragment, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain, replyInTextElsewhere, senderLinksAligned, internalAuthenticated, disguisedText,
+  senderLookalike, displayNameBrand, displayNameAddress, fromDisplayFragment, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain, replyInTextElsewhere, senderDomainSuspicious, senderLinksAligned, internalAuthenticated, disguisedText,
   authFail, authAlignedPass, allowListUnverified, brandDkimAligned, brandDmarcReject,
   urgencyLanguage, extortionLanguage, credentialRequest, paymentRequest, giftCardRequest, wireTransferRequest, prizeLanguage, scamOfferLanguage, genericGreeting,
   attachExecutable, attachMacro, attachHtml, attachDoubleExtension, attachEncryptedArchive,

@@ -78,7 +78,7 @@ export const ES: Lexicon = {
     'inicie|inicia sesion con su|tu cuenta * para escuchar|reproducir',
     'codigo qr con su|tu movil|telefono|celular|dispositivo|camara para revisar|firmar|verificar|validar|confirmar|acceder|desbloquear|actualizar',
   ],
-  payment: ['pago rechazado|fallido|pendiente', 'actualice|actualiza su|tu metodo|informacion de? pago', 'factura pendiente|impagada|vencida', 'gastos|tasas|tarifa de envio|aduana|entrega', 'reembolso|devolucion de impuestos', 'tiene|tienes derecho a un? reembolso'],
+  payment: ['pago rechazado|fallido|pendiente', 'actualice|actualiza su|tu metodo|informacion de? pago', 'actualice|actualiza|actualizar los|sus|tus? datos de su|tu|la? tarjeta', 'factura pendiente|impagada|vencida', 'gastos|tasas|tarifa de envio|aduana|entrega', 'reembolso|devolucion de impuestos', 'tiene|tienes derecho a un? reembolso'],
   giftcard: ['tarjeta|tarjetas de? regalo', 'cupon|cupones|vale|vales', 'fotos de los codigos|tarjetas'],
   wire: ['transferencia urgente|internacional', 'transferencia bancaria urgente|internacional', 'necesito que compres|compre|hagas|haga|realices|realice'],
   pretext: ['estas disponible', 'esta usted disponible', 'que quede entre nosotros', 'mantenlo|mantengalo en secreto|confidencial'],

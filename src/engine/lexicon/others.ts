@@ -38,6 +38,10 @@ export const DE: Lexicon = {
     'mit ihrem|deinem * an um die|ihre|deine nachricht|sprachnachricht anzuhoren|abzuhoren|abzuspielen',
     'erneuern|bestatigen|aktualisieren sie die|ihre registrierung|freischaltung',
     'damit ihr|ihre|dein|deine online? banking|konto|zugang nicht gesperrt|eingeschrankt wird',
+    // Anmeldung nur mit der E-Mail-Adresse, um ein Dokument zu öffnen (die Seite fragt das Passwort ab); das
+    // Objekt hält „um Ihre Bestellung zu verfolgen“ eines Shops heraus.
+    'ihrer|deiner e? mail|email adresse? an um das|die|den|dieses|diese|ihr|ihre? dokument|dokumente|datei|dateien|unterlagen|angebot|vertrag|pdf',
+    'anmeldung|login|einloggen mit ihrer|deiner e? mail|email adresse? erforderlich|notwendig|notig',
   ],
   payment: ['zahlung fehlgeschlagen|abgelehnt|ausstehend', 'zahlungsinformationen|zahlungsdaten|zahlungsmethode aktualisieren', 'offene rechnung|forderung|betrag', 'zollgebuhr|zollgebuhren|versandkosten|liefergebuhr|versandgebuhr|versandgebuhren|zustellgebuhr|bearbeitungsgebuhr', 'ruckerstattung|steuerruckerstattung|erstattung', 'sie haben anspruch auf'],
   giftcard: ['geschenkkarte|geschenkkarten|gutschein|gutscheine|guthabenkarte|guthabenkarten|gutscheinkarte|gutscheinkarten|geschenkgutschein|geschenkgutscheine', 'fotos|bilder der codes|karten|kartenruckseite'],
@@ -77,6 +81,9 @@ export const ES: Lexicon = {
     'mantener|conservar su|tu? contrasena actual',
     'inicie|inicia sesion con su|tu cuenta * para escuchar|reproducir',
     'codigo qr con su|tu movil|telefono|celular|dispositivo|camara para revisar|firmar|verificar|validar|confirmar|acceder|desbloquear|actualizar',
+    // Iniciar sesión solo con el correo para abrir un documento (la página pide la contraseña).
+    'su|tu correo|email electronico? para ver|acceder|abrir|descargar|consultar|visualizar a|al? el|los|la|las|este|esta? documento|documentos|archivo|archivos|fichero|ficheros|presupuesto|propuesta|contrato|pdf',
+    'acceda|accede|acceder al|a? documento|documentos|archivo|archivos|fichero|presupuesto|pdf con su|tu correo|email',
   ],
   payment: ['pago rechazado|fallido|pendiente', 'actualice|actualiza su|tu metodo|informacion de? pago', 'factura pendiente|impagada|vencida', 'gastos|tasas|tarifa de envio|aduana|entrega', 'reembolso|devolucion de impuestos', 'tiene|tienes derecho a un? reembolso'],
   giftcard: ['tarjeta|tarjetas de? regalo', 'cupon|cupones|vale|vales', 'fotos de los codigos|tarjetas'],
@@ -114,6 +121,8 @@ export const IT: Lexicon = {
     'clicca|clicchi qui per verificare|confermare|aggiornare|sbloccare',
     'accedi|acceda con il tuo|suo account * per ascoltare|riprodurre',
     'codice qr con il|lo tuo|suo? smartphone|telefono|cellulare per verificare|firmare|confermare|accedere|sbloccare|aggiornare|visualizzare',
+    // Accedere con la sola email per aprire un documento (la pagina chiede la password).
+    'tua|sua|tuo|suo indirizzo? email|mail per visualizzare|aprire|scaricare|consultare|leggere|accedere al|ai|il|la|i|le|questo|questa? documento|documenti|file|preventivo|contratto|pdf',
   ],
   payment: ['pagamento rifiutato|non riuscito|in sospeso', 'aggiorna|aggiorni il|i metodo|dati di? pagamento', 'fattura non pagata|in sospeso|scaduta', 'spese di spedizione|doganali|consegna', 'rimborso fiscale', 'hai|ha diritto a un? rimborso'],
   giftcard: ['carta|carte regalo', 'buono|buoni regalo|acquisto', 'foto dei codici|delle carte'],
@@ -132,7 +141,8 @@ export const NL: Lexicon = {
   extortion: ['spionagesoftware', 'toegang tot je|uw apparaat|computer|telefoon|webcam', 'naar al je|uw contacten', 'bitcoin|btc adres|portemonnee|wallet', 'websites|sites voor volwassenen', 'heb je|u opgenomen|gefilmd'],
   urgency: ['binnen 24|48|72 uur', 'onmiddellijk|dringend|spoed', 'laatste waarschuwing|herinnering|kans|aanmaning', 'verloopt vandaag|binnenkort|morgen'],
   threat: ['uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'uw|je wachtwoord verloopt|is verlopen', 'opslag|opslagruimte is bijna? vol', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen', 'berichten zijn vastgehouden|geblokkeerd|tegengehouden', 'vastgehouden|geblokkeerde|wachtende berichten', 'berichten vrijgeven'],
-  credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', 'scan de|deze qr code om te verifieren|bevestigen|herstellen|activeren', 'qr code om uw|je account|toegang|identiteit te verifieren|bevestigen|herstellen|activeren', 'klik hier om te bevestigen|verifieren|controleren', 'account om het|de bericht|voicemail|voicemailbericht te beluisteren', 'qr code met uw|je telefoon|smartphone|mobiel om het|de|uw|je'],
+  credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', // Inloggen met alleen het e-mailadres om een document te openen (de pagina vraagt het wachtwoord).
+    'met uw|je e? mailadres|emailadres|email|mail om het|de|dit|deze|uw|je document|documenten|bestand|bestanden|offerte|overeenkomst|contract|pdf', 'scan de|deze qr code om te verifieren|bevestigen|herstellen|activeren', 'qr code om uw|je account|toegang|identiteit te verifieren|bevestigen|herstellen|activeren', 'klik hier om te bevestigen|verifieren|controleren', 'account om het|de bericht|voicemail|voicemailbericht te beluisteren', 'qr code met uw|je telefoon|smartphone|mobiel om het|de|uw|je'],
   payment: ['betaling mislukt|geweigerd|openstaand', 'openstaande factuur|betaling|bedrag', 'verzendkosten|invoerrechten|douanekosten', 'terugbetaling|restitutie|teruggave'],
   giftcard: ['cadeaukaart|cadeaukaarten|cadeaubon|cadeaubonnen|waardebon', 'foto van de codes|kaarten'],
   wire: ['spoedoverboeking|spoedbetaling', 'dringende|spoedige|buitenlandse overboeking|bankoverschrijving|betaling', 'ik heb je|u nodig voor een betaling|overboeking|aankoop', 'kun|kunt je|u voor mij iets? kopen|betalen|overmaken'],
@@ -153,7 +163,8 @@ export const PT: Lexicon = {
     'mensagens|emails retidas|retidos|bloqueadas|em quarentena', 'liberte|libere|liberar as|suas mensagens|emails', 'atividade|acesso|transacao|login incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais', 'intimacao|notificacao|citacao judicial|extrajudicial|oficial', 'processo judicial|trabalhista|criminal', 'acao trabalhista|judicial'],
   credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'informe|envie|digite|confirme seus? dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', 'escaneie|digitalize|leia o|este codigo qr para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'escaneie|digitalize|leia o|este qr code para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'acesse sua conta', 'entre|acesse|informe com? seu|sua email|usuario|login|cpf e senha', 'entre|acesse|informe com? seu e mail e senha', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar', 'manter|mantenha a|sua? senha atual|antiga',
     // European Portuguese names the password "palavra-passe" and signs in with "iniciar sessão".
-    'seu|sua e? mail|email|utilizador e palavra passe', 'e a sua palavra passe', 'introduza|insira|indique a sua? palavra passe|pin', 'manter|mantenha a sua? palavra passe atual', 'inicie|iniciar sessao para|com', 'codigo qr com o? seu|sua telemovel|celular|telefone|smartphone para rever|assinar|verificar|validar|confirmar|aceder|acessar|desbloquear|atualizar', 'continuar usando|utilizando a|sua? senha atual', 'atualizacao|confirmacao|validacao|regularizacao de|dos seus? dados cadastrais|cadastro'],
+    'seu|sua e? mail|email|utilizador e palavra passe', 'e a sua palavra passe', 'introduza|insira|indique a sua? palavra passe|pin', 'manter|mantenha a sua? palavra passe atual', 'inicie|iniciar sessao para|com', // Iniciar sessão só com o e-mail para abrir um documento (a página pede a palavra-passe).
+    'seu|teu e? mail|email para abrir|ver|aceder|acessar|consultar|visualizar|descarregar|baixar o|os|a|ao|aos|este|esta? documento|documentos|ficheiro|ficheiros|arquivo|arquivos|proposta|orcamento|contrato|pdf', 'codigo qr com o? seu|sua telemovel|celular|telefone|smartphone para rever|assinar|verificar|validar|confirmar|aceder|acessar|desbloquear|atualizar', 'continuar usando|utilizando a|sua? senha atual', 'atualizacao|confirmacao|validacao|regularizacao de|dos seus? dados cadastrais|cadastro'],
   payment: ['pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'taxa alfandegaria|aduaneira', 'taxas alfandegarias|aduaneiras', 'pagamento de uma? taxa', 'pagamento da|das taxa|taxas', 'reembolso|restituicao', 'multa de transito', 'atraso no pagamento', 'regularize|regularizar sua|seu situacao|pendencia|pendencias|debito|debitos'],
   giftcard: ['cartao|cartoes de? presente', 'vale|vales presente', 'cartao|cartoes oferta|presente da apple|amazon', 'fotos dos codigos|cartoes'],
   wire: ['transferencia urgente|internacional', 'transferencia bancaria urgente|internacional', 'preciso que compres|compre|facas|faca|efetues|efetue'],

@@ -69,6 +69,17 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
     for (const text of ['Sign in with your email address to track your order', 'Connectez-vous avec votre adresse e-mail pour suivre votre commande', 'Melden Sie sich mit Ihrer E-Mail-Adresse an, um Ihre Bestellung zu verfolgen']) {
       expect(tags(text).filter((t) => t.startsWith('credential:')), text).toEqual([]);
     }
+    // A fine or toll to pay, in every language (the imperative where the language has one).
+    for (const [text, tag] of [
+      ['Please pay your outstanding parking fine today', 'payment:en'],
+      ['Réglez votre amende avant sa majoration', 'payment:fr'],
+      ['Ihr unbezahltes Bußgeld', 'payment:de'],
+      ['Tiene una multa de tráfico pendiente; pague la multa hoy', 'payment:es'],
+      ['Paghi la sanzione entro 5 giorni', 'payment:it'],
+      ['Betaal de verkeersboete binnen twee dagen', 'payment:nl'],
+      ['Tem portagens em dívida: pague a sua multa', 'payment:pt'],
+    ]) expect(tags(text!), text).toContain(tag);
+    expect(tags('Può pagare la sanzione presso gli sportelli abilitati')).not.toContain('payment:it');
     // The held-mail lure ("7 incoming messages were held: release your messages") in every language.
     for (const [text, tag] of [
       ['7 incoming messages for you were held in quarantine. Release your pending messages below', 'threat:en'],

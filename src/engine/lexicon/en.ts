@@ -97,6 +97,10 @@ export const EN: Lexicon = {
     'pay|settle the|a|your? customs|shipping|delivery|redelivery|small fee|fees|charges|duty|duties',
     'customs|shipping|delivery|redelivery fee|fees|charge|charges',
     'unpaid invoice|bill|toll|tolls|fine|fines',
+    // Fine and toll lures (a traffic fine, a parking or toll charge to pay before it rises): the ask is paying it.
+    'pay|settle your|the|this? outstanding? traffic|parking|speeding|toll? fine|fines|penalty|ticket',
+    'outstanding traffic|parking|speeding|toll fine|fines|penalty|ticket|charge',
+    'penalty charge notice',
     'tax|vat refund|rebate',
     'you are eligible|entitled for|to a refund|rebate|reimbursement|compensation',
     'pending refund|payment|transfer',

@@ -86,6 +86,12 @@ export const FR: Lexicon = {
     'vous avez droit a|au un? remboursement|credit',
     'votre abonnement a|est|sera expire|suspendu|annule|resilie',
     'avis de contravention|amende',
+    // Amendes et péages : l'histoire d'un leurre et son appel à payer (« réglez votre amende », « péage impayé »).
+    'reglez|payez votre|l|cette amende|contravention',
+    'payer|regler mon amende',
+    'amende forfaitaire|majoree|impayee|impayees',
+    'peage|peages impaye|impayes',
+    'peage|peages non regle|regles',
     'solde impaye|restant|du',
   ],
   // L'avis d'une plateforme de partage, à la troisième personne (« je vous ai partagé » est une personne).

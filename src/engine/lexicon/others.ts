@@ -43,7 +43,8 @@ export const DE: Lexicon = {
     'ihrer|deiner e? mail|email adresse? an um das|die|den|dieses|diese|ihr|ihre? dokument|dokumente|datei|dateien|unterlagen|angebot|vertrag|pdf',
     'anmeldung|login|einloggen mit ihrer|deiner e? mail|email adresse? erforderlich|notwendig|notig',
   ],
-  payment: ['zahlung fehlgeschlagen|abgelehnt|ausstehend', 'zahlungsinformationen|zahlungsdaten|zahlungsmethode aktualisieren', 'offene rechnung|forderung|betrag', 'zollgebuhr|zollgebuhren|versandkosten|liefergebuhr|versandgebuhr|versandgebuhren|zustellgebuhr|bearbeitungsgebuhr', 'ruckerstattung|steuerruckerstattung|erstattung', 'sie haben anspruch auf'],
+  // Bußgeld und Maut: der Köder einer offenen Strafe, die zu zahlen ist.
+  payment: ['offenes|offene|ausstehendes|ausstehende|unbezahltes|unbezahlte bussgeld|verwarngeld|strafzettel|maut|mautgebuhr|mautgebuhren', 'bussgeld|verwarngeld|strafzettel|mautgebuhr|mautgebuhren bezahlen|begleichen|zahlen', 'zahlung des|ihres bussgeldes|verwarngeldes', 'zahlung fehlgeschlagen|abgelehnt|ausstehend', 'zahlungsinformationen|zahlungsdaten|zahlungsmethode aktualisieren', 'offene rechnung|forderung|betrag', 'zollgebuhr|zollgebuhren|versandkosten|liefergebuhr|versandgebuhr|versandgebuhren|zustellgebuhr|bearbeitungsgebuhr', 'ruckerstattung|steuerruckerstattung|erstattung', 'sie haben anspruch auf'],
   giftcard: ['geschenkkarte|geschenkkarten|gutschein|gutscheine|guthabenkarte|guthabenkarten|gutscheinkarte|gutscheinkarten|geschenkgutschein|geschenkgutscheine', 'fotos|bilder der codes|karten|kartenruckseite'],
   wire: ['auslandsuberweisung', 'dringende|eilige|sofortige|vertrauliche uberweisung|bankuberweisung', 'ich brauche dich|sie fur eine uberweisung|zahlung', 'du|sie musst|mussen fur mich kaufen|besorgen|uberweisen', 'vertrauliche angelegenheit|zahlung|uberweisung'],
   pretext: ['sind sie verfugbar|erreichbar', 'bist du gerade? verfugbar|erreichbar', 'bitte vertraulich behandeln', 'bleibt|bleib unter uns', 'streng vertraulich'],
@@ -85,7 +86,8 @@ export const ES: Lexicon = {
     'su|tu correo|email electronico? para ver|acceder|abrir|descargar|consultar|visualizar a|al? el|los|la|las|este|esta? documento|documentos|archivo|archivos|fichero|ficheros|presupuesto|propuesta|contrato|pdf',
     'acceda|accede|acceder al|a? documento|documentos|archivo|archivos|fichero|presupuesto|pdf con su|tu correo|email',
   ],
-  payment: ['pago rechazado|fallido|pendiente', 'actualice|actualiza su|tu metodo|informacion de? pago', 'factura pendiente|impagada|vencida', 'gastos|tasas|tarifa de envio|aduana|entrega', 'reembolso|devolucion de impuestos', 'tiene|tienes derecho a un? reembolso'],
+  // Multas y peajes: el señuelo de una sanción que pagar.
+  payment: ['multa|sancion|peaje pendiente|pendientes|impagada|impagado', 'multa de trafico|transito pendiente|impagada', 'pague|paga|abone|abona su|tu|la multa|sancion', 'pago rechazado|fallido|pendiente', 'actualice|actualiza su|tu metodo|informacion de? pago', 'factura pendiente|impagada|vencida', 'gastos|tasas|tarifa de envio|aduana|entrega', 'reembolso|devolucion de impuestos', 'tiene|tienes derecho a un? reembolso'],
   giftcard: ['tarjeta|tarjetas de? regalo', 'cupon|cupones|vale|vales', 'fotos de los codigos|tarjetas'],
   wire: ['transferencia urgente|internacional', 'transferencia bancaria urgente|internacional', 'necesito que compres|compre|hagas|haga|realices|realice'],
   pretext: ['estas disponible', 'esta usted disponible', 'que quede entre nosotros', 'mantenlo|mantengalo en secreto|confidencial'],
@@ -124,7 +126,9 @@ export const IT: Lexicon = {
     // Accedere con la sola email per aprire un documento (la pagina chiede la password).
     'tua|sua|tuo|suo indirizzo? email|mail per visualizzare|aprire|scaricare|consultare|leggere|accedere al|ai|il|la|i|le|questo|questa? documento|documenti|file|preventivo|contratto|pdf',
   ],
-  payment: ['pagamento rifiutato|non riuscito|in sospeso', 'aggiorna|aggiorni il|i metodo|dati di? pagamento', 'fattura non pagata|in sospeso|scaduta', 'spese di spedizione|doganali|consegna', 'rimborso fiscale', 'hai|ha diritto a un? rimborso'],
+  // Multe e pedaggi: l'esca di una sanzione da pagare, all'imperativo (« paghi la sanzione »): « può pagare la
+  // sanzione » descrive come pagare nell'avviso autentico di un Comune.
+  payment: ['paghi|paga|saldi|salda il|la|l verbale|multa|sanzione|contravvenzione', 'multa|sanzione|contravvenzione|pedaggio non pagata|pagato', 'multa|sanzione|contravvenzione|pedaggio da pagare', 'multa|sanzione|contravvenzione|pedaggio insoluta|insoluto', 'pagamento rifiutato|non riuscito|in sospeso', 'aggiorna|aggiorni il|i metodo|dati di? pagamento', 'fattura non pagata|in sospeso|scaduta', 'spese di spedizione|doganali|consegna', 'rimborso fiscale', 'hai|ha diritto a un? rimborso'],
   giftcard: ['carta|carte regalo', 'buono|buoni regalo|acquisto', 'foto dei codici|delle carte'],
   wire: ['bonifico urgente|estero', 'bonifico bancario urgente|estero', 'ho bisogno che tu? acquisti|compri|faccia|effettui'],
   pretext: ['sei disponibile', 'resta|rimanga|rimane tra noi', 'e disponibile adesso|ora', 'e disponibile in questo momento'],
@@ -143,7 +147,8 @@ export const NL: Lexicon = {
   threat: ['uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'uw|je wachtwoord verloopt|is verlopen', 'opslag|opslagruimte is bijna? vol', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen', 'berichten zijn vastgehouden|geblokkeerd|tegengehouden', 'vastgehouden|geblokkeerde|wachtende berichten', 'berichten vrijgeven'],
   credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', // Inloggen met alleen het e-mailadres om een document te openen (de pagina vraagt het wachtwoord).
     'met uw|je e? mailadres|emailadres|email|mail om het|de|dit|deze|uw|je document|documenten|bestand|bestanden|offerte|overeenkomst|contract|pdf', 'scan de|deze qr code om te verifieren|bevestigen|herstellen|activeren', 'qr code om uw|je account|toegang|identiteit te verifieren|bevestigen|herstellen|activeren', 'klik hier om te bevestigen|verifieren|controleren', 'account om het|de bericht|voicemail|voicemailbericht te beluisteren', 'qr code met uw|je telefoon|smartphone|mobiel om het|de|uw|je'],
-  payment: ['betaling mislukt|geweigerd|openstaand', 'openstaande factuur|betaling|bedrag', 'verzendkosten|invoerrechten|douanekosten', 'terugbetaling|restitutie|teruggave'],
+  // Boetes en tol: het lokaas van een boete die betaald moet worden.
+  payment: ['openstaande|onbetaalde boete|verkeersboete|parkeerboete|naheffingsaanslag|tolheffing', 'betaal|voldoe uw|je|de boete|verkeersboete|parkeerboete', 'betaling mislukt|geweigerd|openstaand', 'openstaande factuur|betaling|bedrag', 'verzendkosten|invoerrechten|douanekosten', 'terugbetaling|restitutie|teruggave'],
   giftcard: ['cadeaukaart|cadeaukaarten|cadeaubon|cadeaubonnen|waardebon', 'foto van de codes|kaarten'],
   wire: ['spoedoverboeking|spoedbetaling', 'dringende|spoedige|buitenlandse overboeking|bankoverschrijving|betaling', 'ik heb je|u nodig voor een betaling|overboeking|aankoop', 'kun|kunt je|u voor mij iets? kopen|betalen|overmaken'],
   pretext: ['ben|bent je|u beschikbaar', 'houd|hou het|dit onder ons|vertrouwelijk'],
@@ -165,7 +170,8 @@ export const PT: Lexicon = {
     // European Portuguese names the password "palavra-passe" and signs in with "iniciar sessão".
     'seu|sua e? mail|email|utilizador e palavra passe', 'e a sua palavra passe', 'introduza|insira|indique a sua? palavra passe|pin', 'manter|mantenha a sua? palavra passe atual', 'inicie|iniciar sessao para|com', // Iniciar sessão só com o e-mail para abrir um documento (a página pede a palavra-passe).
     'seu|teu e? mail|email para abrir|ver|aceder|acessar|consultar|visualizar|descarregar|baixar o|os|a|ao|aos|este|esta? documento|documentos|ficheiro|ficheiros|arquivo|arquivos|proposta|orcamento|contrato|pdf', 'codigo qr com o? seu|sua telemovel|celular|telefone|smartphone para rever|assinar|verificar|validar|confirmar|aceder|acessar|desbloquear|atualizar', 'continuar usando|utilizando a|sua? senha atual', 'atualizacao|confirmacao|validacao|regularizacao de|dos seus? dados cadastrais|cadastro'],
-  payment: ['pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'taxa alfandegaria|aduaneira', 'taxas alfandegarias|aduaneiras', 'pagamento de uma? taxa', 'pagamento da|das taxa|taxas', 'reembolso|restituicao', 'multa de transito', 'atraso no pagamento', 'regularize|regularizar sua|seu situacao|pendencia|pendencias|debito|debitos'],
+  // Multas, coimas e portagens: o isco de uma sanção a pagar.
+  payment: ['pague|liquide a? sua? multa|coima', 'multa|coima|portagem|portagens por pagar', 'multa|coima|portagem|portagens em divida|atraso', 'multa|coima|portagem|portagens pendente|pendentes', 'pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'taxa alfandegaria|aduaneira', 'taxas alfandegarias|aduaneiras', 'pagamento de uma? taxa', 'pagamento da|das taxa|taxas', 'reembolso|restituicao', 'multa de transito', 'atraso no pagamento', 'regularize|regularizar sua|seu situacao|pendencia|pendencias|debito|debitos'],
   giftcard: ['cartao|cartoes de? presente', 'vale|vales presente', 'cartao|cartoes oferta|presente da apple|amazon', 'fotos dos codigos|cartoes'],
   wire: ['transferencia urgente|internacional', 'transferencia bancaria urgente|internacional', 'preciso que compres|compre|facas|faca|efetues|efetue'],
   pretext: ['voce esta disponivel', 'fica|fique entre nos', 'esta disponivel agora', 'esta disponivel neste momento'],

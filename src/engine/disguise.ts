@@ -3,13 +3,13 @@
  * name, subject, link text — read once as written and once normalised (invisible characters removed,
  * mixed-script words in Latin, ASCII look-alikes read as the letters they imitate). A brand or a risky ask
  * that only appears once the disguise is undone, or that sits next to invisible characters, is evidence
- * on its own: nobody writes "PayPaI" or "Micro\u200bsoft" by accident.
+ * on its own: nobody writes "PayPaI" or "Micro\u200bsoft" by accident, nor "P a y P a l" or "Pay.Pal.".
  */
 import type { BrandIndex } from './brand-index.js';
 import type { Brand } from './data/brand-types.js';
 import { categoryOf } from './lexicon/index.js';
 import type { PhraseMatcher } from './text/phrase-matcher.js';
-import { lookalikeReadings, removeInvisible, unconfuse } from './text/normalise.js';
+import { joinSpacedLetters, lookalikeReadings, removeInvisible, unconfuse } from './text/normalise.js';
 import { wordViews } from './text/words.js';
 
 export interface Disguise {
@@ -17,7 +17,7 @@ export interface Disguise {
   where: string;
   /** The text as written, cut for reasons. */
   shown: string;
-  how: 'invisible characters' | 'mixed scripts' | 'look-alike letters' | 'strike-through overlays';
+  how: 'invisible characters' | 'mixed scripts' | 'look-alike letters' | 'letters written apart' | 'strike-through overlays';
   /** What the disguise hides: a brand's name or a risky ask. */
   brand: Brand | null;
   ask: string | null;
@@ -41,6 +41,24 @@ function asksIn(lexicon: PhraseMatcher, folded: string[]): string[] {
   return lexicon.find(folded, 50).filter((h) => ASK_CATEGORIES.has(categoryOf(h.tag))).map((h) => h.text);
 }
 
+/** Letters and punctuation only, lower-case: "E.ON" and "e.on" are the same writing. */
+const spelling = (text: string): string => text.toLowerCase().replace(/[\s]+/gu, ' ');
+
+/**
+ * A brand or an ask that appears only once words written apart are joined ("T E M U", "Pay.Pal.",
+ * "V-e-r-i-f-y"). A brand that writes its own name with dots or spaces ("E.ON", "U.S. Bank") is not
+ * disguised by doing so: a brand whose catalogued name is in the text as written does not count.
+ */
+function writtenApart(read: string, sample: string, brands: BrandIndex, lexicon: PhraseMatcher, plainBrands: Map<Brand, number>, plainAsks: readonly string[]): { brand: Brand | null; ask: string | null } | null {
+  const joined = joinSpacedLetters(read);
+  if (joined === read.trim().split(/\s+/u).join(' ')) return null;
+  const joinedWords = wordViews(joined, 60);
+  const written = spelling(sample);
+  const brand = [...brands.mentions(joinedWords.folded, joinedWords.raw).keys()].find((b) => !plainBrands.has(b) && !written.includes(spelling(b.name))) ?? null;
+  const ask = asksIn(lexicon, joinedWords.folded).find((a) => !plainAsks.includes(a)) ?? null;
+  return brand || ask ? { brand, ask } : null;
+}
+
 /** Disguises in one place; at most one per place (the strongest kind). */
 function inspect(where: string, text: string, brands: BrandIndex, lexicon: PhraseMatcher): Disguise | null {
   if (!text) return null;
@@ -62,6 +80,8 @@ function inspect(where: string, text: string, brands: BrandIndex, lexicon: Phras
     const newAsk = asksIn(lexicon, readWords.folded).find((a) => !plainAsks.includes(a)) ?? null;
     if (newBrand || newAsk) return { where, shown, how: 'look-alike letters', brand: newBrand, ask: newAsk };
   }
+  const apart = writtenApart(read, sample, brands, lexicon, plainBrands, plainAsks);
+  if (apart) return { where, shown, how: 'letters written apart', ...apart };
   const hidden = cleaned.hidden;
   const mixed = unconfused.mixed.length;
   if ((hidden > 0 || mixed > 0) && (plainBrands.size > 0 || plainAsks.length > 0)) {

@@ -5,7 +5,7 @@ import { authAlignedPass } from '../../src/engine/detectors/auth.js';
 import type { DetectorInput } from '../../src/engine/detector.js';
 import { createLexiconMatcher } from '../../src/engine/lexicon/index.js';
 import { organisationOf, sameOrganisation } from '../../src/engine/organisation.js';
-import { asciiLookalike, removeInvisible, unconfuse } from '../../src/engine/text/normalise.js';
+import { asciiLookalike, joinSpacedLetters, removeInvisible, unconfuse } from '../../src/engine/text/normalise.js';
 import { words } from '../../src/engine/text/words.js';
 
 describe('sameOrganisation (one test for "same sender" everywhere)', () => {
@@ -94,5 +94,33 @@ describe('normalisation before matching (docs/detection.md "Normalisation")', ()
     expect(found('Mееt Ukrаiniаn Wоmеn')[0]).toMatchObject({ how: 'mixed scripts', brand: null, ask: null });
     expect(found('', 'P\u0336e\u0336n\u0336d\u0336i\u0336n\u0336g\u0336 package')[0]).toMatchObject({ how: 'strike-through overlays' });
     expect(found('Дмитрий Иванов', 'Отчёт за март')).toEqual([]);
+  });
+
+  it('joins words written apart: single letters in a row, letters between separators, halves split by dots', () => {
+    expect(joinSpacedLetters('T E M U')).toBe('TEMU');
+    expect(joinSpacedLetters('N.e.t.f.l.i.x Support')).toBe('Netflix Support');
+    expect(joinSpacedLetters('P-a-y-P-a-l')).toBe('PayPal');
+    expect(joinSpacedLetters('Pay.Pal. Service')).toBe('PayPal Service');
+    expect(joinSpacedLetters('Wells_Fargo Alerts')).toBe('WellsFargo Alerts');
+    // Two letters are initials, a hyphen joins compounds, digits and addresses stay as written.
+    expect(joinSpacedLetters('Jan de V. Smit')).toBe('Jan de V. Smit');
+    expect(joinSpacedLetters('Sparkassen-Finanzgruppe')).toBe('Sparkassen-Finanzgruppe');
+    expect(joinSpacedLetters('Release 4.0.1')).toBe('Release 4.0.1');
+    expect(joinSpacedLetters('jan.smit@example.com')).toBe('jan.smit@example.com');
+  });
+
+  it('finds brands and asks written apart, but not a brand writing its own name with dots', () => {
+    const brands = new BrandIndex();
+    const lexicon = createLexiconMatcher();
+    const found = (displayName: string, subject = '') => findDisguises({ displayName, subject, linkTexts: [] }, brands, lexicon);
+    expect(found('T E M U')[0]).toMatchObject({ where: 'display name', how: 'letters written apart', brand: { name: 'Temu' } });
+    expect(found('Pay.Pal.')[0]).toMatchObject({ how: 'letters written apart', brand: { name: 'PayPal' } });
+    expect(found('', 'V-e-r-i-f-y your account now')[0]).toMatchObject({ how: 'letters written apart', brand: null });
+    expect(found('', 'V-e-r-i-f-y your account now')[0]?.ask).toBeTruthy();
+    expect(found('E.ON Energie', 'Ihre Jahresabrechnung')).toEqual([]);
+    // A comparison site writing the brand's name as the brand does ("E.ON"), with no keyword around it.
+    expect(found('Vergleichsportal', 'Ihr Wechsel zu E.ON ist bestätigt')).toEqual([]);
+    expect(found('U.S. Bank', 'Your statement is ready')).toEqual([]);
+    expect(found('A B C Plumbing', 'Quote for the bathroom')).toEqual([]);
   });
 });

@@ -9,7 +9,8 @@ import { inSector } from './brand-types.js';
 
 export const TRAVEL_BRANDS = inSector('travel', [
   { name: 'Air France', domains: ['airfrance.fr', 'airfrance.com', 'airfrance.co.uk', 'flyingblue.com'], keywords: ['air france', 'flying blue'] },
-  { name: 'KLM', domains: ['klm.com', 'klm.nl'], keywords: ['klm royal dutch'], exactKeywords: ['KLM'] },
+  // One group with Air France (Air France-KLM): their shared Flying Blue programme mails from flyingblue.com.
+  { name: 'KLM', parent: 'Air France', domains: ['klm.com', 'klm.nl'], keywords: ['klm royal dutch'], exactKeywords: ['KLM'] },
   { name: 'Lufthansa', domains: ['lufthansa.com', 'miles-and-more.com', 'booking-lufthansa.com', 'lufthansa-group.com'], keywords: ['lufthansa', 'miles more'] },
   { name: 'SWISS', parent: 'Lufthansa', domains: ['swiss.com'], keywords: ['swiss international air lines'], lookalikeLabels: [] },
   { name: 'Eurowings', parent: 'Lufthansa', domains: ['eurowings.com'], keywords: ['eurowings'] },

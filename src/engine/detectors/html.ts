@@ -1,7 +1,19 @@
+import { registrableDomain } from '../../mail/url-info.js';
 import { ownedOrSentFor } from '../delegates.js';
 import { sameOrganisation } from '../organisation.js';
 import { ruleOption, type Detector } from '../detector.js';
 import { isSponsorLink } from './sponsor-links.js';
+
+/**
+ * The sender's own name under another suffix (a newsletter from mediaunspun.imakenews.net whose form posts
+ * to www.imakenews.com): where the sender receives what its form sends, whoever the sender is. Names of
+ * five letters or more, so that short generic names (mail.com, mail.net) stay apart.
+ */
+function sameNameOtherSuffix(host: string, senderRegistrable: string): boolean {
+  const name = (domain: string): string => domain.slice(0, domain.indexOf('.'));
+  const sender = name(senderRegistrable);
+  return sender.length >= 5 && name(registrableDomain(host)) === sender;
+}
 
 export const htmlForm: Detector = {
   id: 'HTML_FORM',
@@ -15,7 +27,7 @@ export const htmlForm: Detector = {
     // Without a password field, a form posting to the sender's own site is a newsletter's search box or
     // subscription form, which any HTML newsletter may carry (docs/detection.md "Rules"); it is evidence only
     // when it sends what is typed to another organisation.
-    const own = (host: string): boolean => (!sender.freemail && sameOrganisation(host, sender.domain)) || (sender.ownBrand !== null && ownedOrSentFor(brands, sender.ownBrand, host));
+    const own = (host: string): boolean => (!sender.freemail && (sameOrganisation(host, sender.domain) || sameNameOtherSuffix(host, sender.registrable))) || (sender.ownBrand !== null && ownedOrSentFor(brands, sender.ownBrand, host));
     const elsewhere = urls.filter((u) => u.kind === 'form' && u.info !== null && u.info.host !== '' && !own(u.info.host) && !isSponsorLink(input, u));
     if (elsewhere.length === 0) return [];
     return [{ strength: 0.3, reason: `The mail contains a web form that sends what is typed to ${elsewhere[0]!.info!.host}`, url: elsewhere[0]!.url }];

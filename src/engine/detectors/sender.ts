@@ -72,17 +72,29 @@ export const displayNameBrand: Detector = {
  * allows several authors only with a Sender field, which genuine mail practically never uses. No genuine
  * mail of the labelled corpora does it (docs/detection.md "Rules").
  */
+/** The names delivery systems write on bounces (no address, or an empty one). */
+const SYSTEM_SENDER_NAME = /mailer-daemon|postmaster|mail delivery|delivery (?:subsystem|system|status)|mail system/i;
+/** A From with no address is one finding: alone, suspicious at most (docs/detection.md "Rules"). */
+const NO_ADDRESS_STRENGTH = 0.6;
+
 export const fromDisplayFragment: Detector = {
   id: 'FROM_DISPLAY_FRAGMENT',
   group: 'sender',
   indicator: 'impersonation',
-  description: 'The From field lists more than one member, so the name shown is not tied to the address',
-  run({ message }) {
+  description: 'The From field does not tie the name shown to one address: it lists several members, or a name with no address',
+  run({ message, sender }) {
     const field = message.headers.find((h) => h.name.toLowerCase() === 'from');
     if (!field) return [];
     const members = splitAddressList(field.value.slice(0, 2000));
-    if (members.length < 2) return [];
-    return [{ strength: 1, reason: `The From field lists ${members.length} members ("${members[0]!.slice(0, 60)}", …): mail programs show the first as the sender, which is not the address it came from` }];
+    if (members.length >= 2) {
+      return [{ strength: 1, reason: `The From field lists ${members.length} members ("${members[0]!.slice(0, 60)}", …): mail programs show the first as the sender, which is not the address it came from` }];
+    }
+    // "Sara Davenport" <>, a bare name, an empty field: nobody can be answered or checked. Bounces come
+    // from the null sender ("<>", RFC 5321 §4.5.5) or name the provider's delivery system without an
+    // address: that is how delivery reports are sent, not a disguise.
+    if (sender.address || field.value.trim() === '<>' || SYSTEM_SENDER_NAME.test(sender.displayName)) return [];
+    const shown = field.value.trim().slice(0, 60);
+    return [{ strength: NO_ADDRESS_STRENGTH, reason: shown ? `The From field "${shown}" names a sender but gives no address` : 'The From field is empty: the mail names no sender' }];
   },
 };
 
@@ -156,6 +168,20 @@ export const recipientInSubject: Detector = {
   },
 };
 
+/**
+ * A reference number in a display name: six digits or more in a row, not a phone number (with its country
+ * code, "+31612345678", or national, "0612345678": tradespeople sign with theirs). People do not put numbers in their names; "INTIMAÇÃO 991122",
+ * "BB - Restitua seu IRPF [96492727663]", "Your Order #2548574" are a system's notice, and from a free-mail
+ * mailbox an imitation of one. No genuine message of the labelled corpora has one (docs/detection.md "Rules").
+ */
+function referenceNumberIn(displayName: string): string | null {
+  for (const m of displayName.slice(0, 200).matchAll(/\d{6,}/g)) if (!isPhoneNumber(m[0], displayName[m.index - 1])) return m[0];
+  return null;
+}
+const isPhoneNumber = (digits: string, before: string | undefined): boolean => before === '+' || (digits.startsWith('0') && digits.length >= 9 && digits.length <= 11);
+/** Alone a numbered display name stays below suspicious (FREEMAIL_CORPORATE 1.5 × 0.5); beside an ask it counts. */
+const REFERENCE_STRENGTH = 0.5;
+
 export const freemailCorporate: Detector = {
   id: 'FREEMAIL_CORPORATE',
   group: 'sender',
@@ -179,6 +205,8 @@ export const freemailCorporate: Detector = {
     const role = folded.find((w) => ROLE_WORDS.has(w));
     if (role && role !== 'it' && role !== 'hr') return [{ strength: 0.6, reason: `Free-mail address ${sender.address} presents itself as a service ("${sender.displayName.slice(0, 60)}")` }];
     if (role && /\b(IT|HR)\b/.test(sender.displayName)) return [{ strength: 0.6, reason: `Free-mail address ${sender.address} presents itself as a department ("${sender.displayName.slice(0, 60)}")` }];
+    const reference = referenceNumberIn(sender.displayName);
+    if (reference) return [{ strength: REFERENCE_STRENGTH, reason: `Free-mail address ${sender.address} presents itself as a numbered notice ("${sender.displayName.slice(0, 60)}"): a protocol, contract or order number is a company system's voice, not a person's` }];
     return [];
   },
 };

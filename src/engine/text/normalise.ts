@@ -154,3 +154,46 @@ export function normaliseText(text: string): string {
   const cleaned = removeInvisible(text).text;
   return unconfuse(cleaned).text;
 }
+
+/** Separators written between the letters of one word to break it up: "N.e.t.f.l.i.x", "P-a-y-P-a-l", "N*e*t*f*l*i*x". */
+const SPACED_WORD = /^\p{L}(?:[.\-_*·•|/+]\p{L}){2,}[.\-_*·•|/+]?$/u;
+/** Separators that split a word into halves ("Pay.Pal", "Wells_Fargo"); not the hyphen, which German and Dutch compounds use. */
+const HALF_SEPARATORS = /[._*·•]+/u;
+const LETTERS_ONLY = /^\p{L}+$/u;
+const SINGLE_LETTER = /^\p{L}$/u;
+
+/** One token read whole: "N.e.t.f.l.i.x" → "Netflix", "Pay.Pal." → "PayPal"; other tokens as written. */
+function joinToken(token: string): string {
+  if (SPACED_WORD.test(token)) return token.replace(/[^\p{L}]/gu, '');
+  if (!HALF_SEPARATORS.test(token)) return token;
+  const groups = token.split(HALF_SEPARATORS).filter((g) => g.length > 0);
+  if (groups.length < 2 || groups.length > 12 || !groups.every((g) => LETTERS_ONLY.test(g))) return token;
+  return groups.join('');
+}
+
+/**
+ * The text with words written apart put back together (docs/detection.md "Normalisation"): three or more
+ * single letters in a row separated by spaces ("T E M U") or by one separator each ("N.e.t.f.l.i.x",
+ * "P-a-y-P-a-l") read as one word, and a word broken by dots, stars or underscores ("Pay.Pal.",
+ * "Net*flix") read whole. Linear: one pass over at most 60 tokens of the first 500 characters. Callers
+ * compare what a search finds in this reading with what it finds as written; only new finds count.
+ */
+export function joinSpacedLetters(text: string): string {
+  const tokens = text.slice(0, 500).split(/\s+/u).filter((t) => t.length > 0).slice(0, 60).map(joinToken);
+  const out: string[] = [];
+  let run: string[] = [];
+  const flush = (): void => {
+    if (run.length >= 3) out.push(run.join(''));
+    else out.push(...run);
+    run = [];
+  };
+  for (const token of tokens) {
+    if (SINGLE_LETTER.test(token)) run.push(token);
+    else {
+      flush();
+      out.push(token);
+    }
+  }
+  flush();
+  return out.join(' ');
+}

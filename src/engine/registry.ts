@@ -19,11 +19,12 @@ import { shareNoticeImitation } from './detectors/share-notice.js';
 import { senderDomainSuspicious } from './detectors/sender-domain.js';
 import { departmentFromOutside } from './detectors/department.js';
 import { qrCodeLure } from './detectors/qr-lure.js';
+import { linkPosesAsFile } from './detectors/file-link.js';
 import { displayNameAddress, displayNameBrand, fromDisplayFragment, displayNameRecipient, freemailCorporate, recipientInSubject, replyToOtherDomain } from './detectors/sender.js';
 
 /** Static registry (no filesystem autoload): adding a rule means adding it here and a weight in config. */
 export const DETECTORS: readonly Detector[] = [
-  hrefTextMismatch, urlIpHost, urlUserinfo, urlScript, urlShortener, urlSuspiciousTld, urlManySubdomains, urlFreeHosting, urlRedirect, urlLoginPath, urlHomograph, urlLookalike, urlOverlongHost, qrCodeLure,
+  hrefTextMismatch, urlIpHost, urlUserinfo, urlScript, urlShortener, urlSuspiciousTld, urlManySubdomains, urlFreeHosting, urlRedirect, urlLoginPath, urlHomograph, urlLookalike, urlOverlongHost, qrCodeLure, linkPosesAsFile,
   htmlForm, htmlHiddenText, htmlImageOnly, unicodeObfuscation, contentBeyondLimits,
   senderLookalike, displayNameBrand, displayNameAddress, fromDisplayFragment, displayNameRecipient, recipientInSubject, freemailCorporate, replyToOtherDomain, replyInTextElsewhere, senderDomainSuspicious, senderLinksAligned, internalAuthenticated, disguisedText,
   authFail, authAlignedPass, allowListUnverified, brandDkimAligned, brandDmarcReject,

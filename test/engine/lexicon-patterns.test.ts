@@ -55,6 +55,31 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
       ['Scan de QR-code om uw account te verifiëren', 'credential:nl'],
       ['Escaneie o código QR para verificar sua conta', 'credential:pt'],
     ]) expect(tags(text!), text).toContain(tag);
+    // A document behind a sign-in with the e-mail address alone (the page asks the password), in every language;
+    // signing in to follow one's own order is not it.
+    for (const [text, tag] of [
+      ['Please sign in with your email address to view the document', 'credential:en'],
+      ['Identifiez-vous avec votre adresse e-mail pour consulter le document', 'credential:fr'],
+      ['Melden Sie sich mit Ihrer E-Mail-Adresse an, um die Unterlagen zu öffnen', 'credential:de'],
+      ['Inicie sesión con su correo electrónico para ver el documento', 'credential:es'],
+      ['Accedi con il tuo indirizzo email per visualizzare il documento', 'credential:it'],
+      ['Log in met uw e-mailadres om het document te openen', 'credential:nl'],
+      ['Inicie sessão com o seu e-mail para abrir o documento', 'credential:pt'],
+    ]) expect(tags(text!), text).toContain(tag);
+    for (const text of ['Sign in with your email address to track your order', 'Connectez-vous avec votre adresse e-mail pour suivre votre commande', 'Melden Sie sich mit Ihrer E-Mail-Adresse an, um Ihre Bestellung zu verfolgen']) {
+      expect(tags(text).filter((t) => t.startsWith('credential:')), text).toEqual([]);
+    }
+    // A fine or toll to pay, in every language (the imperative where the language has one).
+    for (const [text, tag] of [
+      ['Please pay your outstanding parking fine today', 'payment:en'],
+      ['Réglez votre amende avant sa majoration', 'payment:fr'],
+      ['Ihr unbezahltes Bußgeld', 'payment:de'],
+      ['Tiene una multa de tráfico pendiente; pague la multa hoy', 'payment:es'],
+      ['Paghi la sanzione entro 5 giorni', 'payment:it'],
+      ['Betaal de verkeersboete binnen twee dagen', 'payment:nl'],
+      ['Tem portagens em dívida: pague a sua multa', 'payment:pt'],
+    ]) expect(tags(text!), text).toContain(tag);
+    expect(tags('Può pagare la sanzione presso gli sportelli abilitati')).not.toContain('payment:it');
     // The held-mail lure ("7 incoming messages were held: release your messages") in every language.
     for (const [text, tag] of [
       ['7 incoming messages for you were held in quarantine. Release your pending messages below', 'threat:en'],

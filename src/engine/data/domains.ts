@@ -82,7 +82,11 @@ export const USER_CONTENT_HOSTS: ReadonlyMap<string, number> = new Map([
     // Serverless functions and app hosting: anyone's code under the cloud's name.
     'cloudfunctions.net', 'run.app', 'azurestaticapps.net', 'amplifyapp.com', 'deno.dev', 'digitaloceanspaces.com', 'linodeobjects.com', 'w3s.link', 'fleek.co', 'on-fleek.app', '4everland.link'].map((h) => [h, 1] as const),
   ...['s3.amazonaws.com', 'cloudfront.net', 'azurewebsites.net', 'azureedge.net', 'appspot.com', 'github.io', 'gitlab.io', 'netlify.app', 'vercel.app', 'herokuapp.com', 'onrender.com', 'fly.dev', 'wixsite.com', 'weebly.com', 'godaddysites.com', 'notion.site', 'my.canva.site', 'canva.site', 'blogspot.com', 'wordpress.com', 'sites.google.com', 'googleusercontent.com', 'forms.gle', 'forms.office.com', 'forms.microsoft.com', 'jotform.com', 'formstack.com', 'typeform.com', 'wufoo.com', 'docs.google.com', 'drive.google.com', 'dropboxusercontent.com', 'mediafire.com', 'sendspace.com', 'linktr.ee', 'bio.link', 'carrd.co', 'mystrikingly.com', 'strikingly.com', 'jimdosite.com', 'ukit.me', 'tilda.ws', 'yolasite.com', 'site123.me',
-    'express.adobe.com', 'myportfolio.com', 'sway.office.com', 'sway.cloud.microsoft', 'gitbook.io', 'formsite.com', 'cognitoforms.com', '123formbuilder.com', 'zohopublic.com', 'hubspotpagebuilder.com', 'mailchimpsites.com', 'railway.app', 'cloudlets.zone', 'forms.yandex.com', 'forms.yandex.ru'].map((h) => [h, 0.5] as const),
+    'express.adobe.com', 'myportfolio.com', 'sway.office.com', 'sway.cloud.microsoft', 'gitbook.io', 'formsite.com', 'cognitoforms.com', '123formbuilder.com', 'zohopublic.com', 'hubspotpagebuilder.com', 'mailchimpsites.com', 'railway.app', 'cloudlets.zone', 'forms.yandex.com', 'forms.yandex.ru',
+    // Site builders' and no-code app builders' free sites (name.webnode.fr, name.jimdofree.com,
+    // name.framer.website, a Hostinger site's temporary name): where compromised small-company mailboxes link
+    // their "document" (docs/detection.md "URL_FREE_HOSTING").
+    'webnode.page', 'webnode.com', 'webnode.fr', 'webnode.es', 'webnode.it', 'webnode.nl', 'webnode.pt', 'webnode.de', 'webnode.cz', 'webnode.sk', 'jimdofree.com', 'webador.com', 'webador.nl', 'webador.fr', 'webador.de', 'webador.be', 'framer.website', 'hostingersite.com', 'softr.app', 'glide.page', 'bubbleapps.io'].map((h) => [h, 0.5] as const),
 ]);
 
 const USER_CONTENT_SUFFIXES = new SuffixMap(USER_CONTENT_HOSTS);

@@ -71,6 +71,10 @@ export const EN: Lexicon = {
     'with your company|corporate|work|office|microsoft|outlook|network|domain email|mail|account|address? and|or password|credentials',
     'with your email|mail and|or password|credentials',
     'with your email|mail|office|microsoft|outlook|network|domain login|password|credentials',
+    // A compromised mailbox's lure sends the reader to sign in with the e-mail address alone (the page asks the
+    // password): "log in with your email to view the document". The object keeps a shop's "sign in with your
+    // email to track your order" out (docs/detection.md "What does it ask").
+    'your e? email|mail address? to view|access|open|download|review|read|see the|this? document|documents|file|files|pdf|proposal|quote|statement|contract|agreement|fax',
     'sign|log in to listen',
     // The voicemail lure: a recording that plays only after signing in.
     'sign|log in with your * account to listen|play|hear|retrieve',
@@ -93,6 +97,10 @@ export const EN: Lexicon = {
     'pay|settle the|a|your? customs|shipping|delivery|redelivery|small fee|fees|charges|duty|duties',
     'customs|shipping|delivery|redelivery fee|fees|charge|charges',
     'unpaid invoice|bill|toll|tolls|fine|fines',
+    // Fine and toll lures (a traffic fine, a parking or toll charge to pay before it rises): the ask is paying it.
+    'pay|settle your|the|this? outstanding? traffic|parking|speeding|toll? fine|fines|penalty|ticket',
+    'outstanding traffic|parking|speeding|toll fine|fines|penalty|ticket|charge',
+    'penalty charge notice',
     'tax|vat refund|rebate',
     'you are eligible|entitled for|to a refund|rebate|reimbursement|compensation',
     'pending refund|payment|transfer',

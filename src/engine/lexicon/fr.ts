@@ -52,6 +52,11 @@ export const FR: Lexicon = {
     'qr code avec votre telephone|smartphone|mobile|appareil pour consulter|signer|verifier|valider|confirmer|acceder|debloquer|ouvrir',
     // The lure names the credentials it wants ("avec votre adresse e-mail et votre mot de passe").
     'mail|email|identifiant|identifiants et votre? mot de passe',
+    // Se connecter avec la seule adresse e-mail pour ouvrir un document (la page demande le mot de passe) ;
+    // l'objet écarte « pour suivre votre commande » d'une boutique.
+    'votre adresse? e? mail|email|courriel pour consulter|ouvrir|visualiser|telecharger|voir|lire|acceder le|la|les|ce|cet|cette|au|aux? document|documents|fichier|fichiers|devis|proposition|contrat|pdf|releve',
+    'votre adresse e? mail|email|courriel professionnelle? pour y acceder',
+    'connectez|identifiez|authentifiez vous avec votre adresse e? mail|email professionnelle',
     // QR-code lures: the code carries the sign-in page to the reader's phone.
     'scannez|scanner le|ce qr code pour reactiver|verifier|confirmer|valider|securiser|debloquer|authentifier', 'scannez|scanner le|ce code qr pour reactiver|verifier|confirmer|valider|securiser|debloquer|authentifier', 'qr code ci dessous pour reactiver|verifier|confirmer|valider|securiser|debloquer|authentifier', 'code qr ci dessous pour reactiver|verifier|confirmer|valider|securiser|debloquer|authentifier',
     'verif~|confirm~|valid~|mettre|mettez|actualis~|reactiv~|debloqu~|deverrouill~|securis~ a? jour? votre|vos compte|identite|informations|coordonnees|donnees|acces|mot|identifiants|profil|adresse',
@@ -81,6 +86,12 @@ export const FR: Lexicon = {
     'vous avez droit a|au un? remboursement|credit',
     'votre abonnement a|est|sera expire|suspendu|annule|resilie',
     'avis de contravention|amende',
+    // Amendes et péages : l'histoire d'un leurre et son appel à payer (« réglez votre amende », « péage impayé »).
+    'reglez|payez votre|l|cette amende|contravention',
+    'payer|regler mon amende',
+    'amende forfaitaire|majoree|impayee|impayees',
+    'peage|peages impaye|impayes',
+    'peage|peages non regle|regles',
     'solde impaye|restant|du',
   ],
   // L'avis d'une plateforme de partage, à la troisième personne (« je vous ai partagé » est une personne).

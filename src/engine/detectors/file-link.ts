@@ -1,0 +1,55 @@
+/**
+ * LINK_POSES_AS_FILE: a link whose visible text is a file name ("Statement_Q3.pdf", "Factura 2291.xlsx")
+ * leads to a web page on a host where anyone can publish (a site builder, a static host), not to that file.
+ * The lure of a compromised small-company mailbox dresses its link as an attachment; the page behind it
+ * asks for the mailbox's password (docs/detection.md "How a verdict is reached", deceptive mechanisms). A
+ * file (a path ending in a file extension, as site builders serve their users' PDFs), a file store (Drive,
+ * cloud storage buckets), the sender's or a recipient's own site on the platform and a newsletter's
+ * sponsors are not.
+ */
+import type { Detector, DetectorInput } from '../detector.js';
+import type { ExtractedUrl } from '../../mail/url-extract.js';
+import { userContentStrength } from '../data/domains.js';
+import { isSponsorLink } from './sponsor-links.js';
+import { ownPlatformPage, webLinks } from './links.js';
+
+/** Extensions of documents and archives a sender attaches (linear: one alternation anchored at the end). */
+const FILE_EXTENSION = /\.(?:pdf|docx?|docm|xlsx?|xlsm|pptx?|odt|ods|rtf|csv|zip|rar|7z)$/i;
+/** Hosts that store files themselves: a file name over their link is what it says. */
+const FILE_STORES = ['docs.google.com', 'drive.google.com', 'googleusercontent.com', 'storage.googleapis.com', 'firebasestorage.googleapis.com', 'dropboxusercontent.com', 'mediafire.com', 'sendspace.com', 'blob.core.windows.net', 'backblazeb2.com', 'digitaloceanspaces.com', 'linodeobjects.com', 'amazonaws.com'];
+
+/** The file name a link text shows ("📎 Invoice 2291.pdf"), or null: one name, no path or address. */
+export function fileNameShown(text: string): string | null {
+  const t = text.trim();
+  if (t.length < 5 || t.length > 120 || t.includes('/') || t.includes('\\') || t.includes('@')) return null;
+  return FILE_EXTENSION.test(t) ? t : null;
+}
+
+function isFileStore(host: string): boolean {
+  return FILE_STORES.some((s) => host === s || host.endsWith(`.${s}`));
+}
+
+function posesAsFile(input: DetectorInput, u: ExtractedUrl): boolean {
+  const info = u.info!;
+  const host = info.host.toLowerCase();
+  if (FILE_EXTENSION.test(info.path) || isFileStore(host) || isSponsorLink(input, u)) return false;
+  // A site builder's or static host's page, not one named after the sender's or a recipient's organisation
+  // (their own site there). Other hosts are left alone: document platforms (Issuu, DocSend, arXiv pages)
+  // and transfer services (Smash, SwissTransfer) show a file's name over a page of their own.
+  return userContentStrength(host) > 0 && !ownPlatformPage(input, host);
+}
+
+export const linkPosesAsFile: Detector = {
+  id: 'LINK_POSES_AS_FILE',
+  group: 'url',
+  indicator: 'suspicious_links',
+  description: 'A link shown as a file name (an attachment) leads to a web page on another site',
+  run(input) {
+    for (const u of webLinks(input)) {
+      const name = u.texts.map(fileNameShown).find((n) => n !== null);
+      if (!name || !posesAsFile(input, u)) continue;
+      return [{ strength: 1, reason: `Link "${name.slice(0, 80)}" looks like an attached file but opens a web page on ${u.info!.host}`, url: u.url }];
+    }
+    return [];
+  },
+};

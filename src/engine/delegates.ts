@@ -16,8 +16,9 @@ const SENDS_FOR_MEMBERS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
  * Platforms only one sector can use, sending in the names of its members: GovDelivery (Granicus) mails the
  * bulletins of US public bodies ("IRS Newswire" <irs@service.govdelivery.com>), as GOV.UK Notify does for
  * UK departments (their parent in the catalogue). Not a general mailing service: nobody else has an account.
+ * Spain's DEHú holds the notifications of every public body, so their notices link there (dehu.redsara.es).
  */
-const SENDS_FOR_SECTOR: ReadonlyMap<string, Sector> = new Map([['GovDelivery', 'government']]);
+const SENDS_FOR_SECTOR: ReadonlyMap<string, Sector> = new Map([['GovDelivery', 'government'], ['DEHú', 'government']]);
 
 /**
  * Billing platforms mail receipts and invoices in their merchants' names ("Notion Labs, Inc."

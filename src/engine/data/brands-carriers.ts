@@ -43,7 +43,7 @@ export const CARRIER_BRANDS = inSector('carrier', [
   { name: 'Poste Italiane', domains: ['poste.it', 'posteitaliane.it', 'postepay.it'], keywords: ['poste italiane', 'posteitaliane', 'postepay', 'bancoposta'], lookalikeLabels: ['posteitaliane', 'postepay'] },
   { name: 'BRT', domains: ['brt.it'], keywords: ['brt spedizioni', 'bartolini'], exactKeywords: ['BRT'] },
   { name: 'SDA', parent: 'Poste Italiane', domains: ['sda.it'], keywords: ['sda express courier'], exactKeywords: ['SDA'] },
-  { name: 'CTT', domains: ['ctt.pt'], keywords: ['ctt correios', 'ctt expresso', 'correios de portugal'], exactKeywords: ['CTT'] },
+  { name: 'CTT', domains: ['ctt.pt', 'cttexpresso.pt'], keywords: ['ctt correios', 'ctt expresso', 'correios de portugal'], exactKeywords: ['CTT'] },
   { name: 'Correios (Brazil)', domains: ['correios.com.br'], keywords: ['correios do brasil'], exactKeywords: ['Correios'] },
   { name: 'Canada Post', domains: ['canadapost.ca', 'postescanada.ca', 'canadapost-postescanada.ca'], keywords: ['canada post', 'postes canada'] },
   { name: 'Purolator', domains: ['purolator.com'], keywords: ['purolator'] },

@@ -21,7 +21,7 @@ import { inSector } from './brand-types.js';
  * them. Mostly government portals; com.be is a commercial second level outside the public-suffix list
  * (Amazon's Belgian store is amazon.com.be).
  */
-export const SHARED_PARENT_DOMAINS: ReadonlySet<string> = new Set(['admin.ch', 'belgium.be', 'fgov.be', 'finances.gouv.fr', 'italia.it', 'fazenda.gov.br', 'bund.de', 'com.be']);
+export const SHARED_PARENT_DOMAINS: ReadonlySet<string> = new Set(['admin.ch', 'belgium.be', 'fgov.be', 'finances.gouv.fr', 'italia.it', 'fazenda.gov.br', 'bund.de', 'com.be', 'redsara.es']);
 
 export const GOVERNMENT_EU_BRANDS = inSector('government', [
   {
@@ -68,6 +68,11 @@ export const GOVERNMENT_EU_BRANDS = inSector('government', [
   { name: 'Agencia Tributaria', domains: ['agenciatributaria.gob.es', 'agenciatributaria.es', 'aeat.es'], keywords: ['agencia tributaria', 'agencia estatal de administracion tributaria'], exactKeywords: ['Hacienda'], lookalikeLabels: ['agenciatributaria'] },
   { name: 'Seguridad Social', domains: ['seg-social.es'], keywords: ['seguridad social', 'tesoreria general de la seguridad social'], lookalikeLabels: ['seg-social'] },
   { name: 'SEPE', domains: ['sepe.es'], keywords: ['servicio publico de empleo estatal'], exactKeywords: ['SEPE'] },
+  // The Spanish state's electronic notification service (Dirección Electrónica Habilitada única), on the
+  // administration's shared network redsara.es: AEAT, DGT and Seguridad Social notices send you there, and
+  // lures imitate it ("tiene una notificación pendiente en DEHú"). It notifies for every public body
+  // (delegates.ts SENDS_FOR_SECTOR).
+  { name: 'DEHú', domains: ['dehu.redsara.es'], keywords: ['dehu', 'direccion electronica habilitada unica'], lookalikeLabels: ['dehu'] },
   { name: 'DGT', domains: ['dgt.es'], keywords: ['direccion general de trafico'], exactKeywords: ['DGT'] },
   { name: 'Agenzia delle Entrate', domains: ['agenziaentrate.gov.it', 'agenziaentrate.it'], keywords: ['agenzia delle entrate', 'agenzia entrate'] },
   { name: 'INPS', domains: ['inps.it'], keywords: ['inps'] },

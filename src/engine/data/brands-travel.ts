@@ -60,7 +60,7 @@ export const TRAVEL_BRANDS = inSector('travel', [
   { name: 'Expedia', domains: ['expedia.com', 'expedia.fr', 'expedia.de', 'expedia.co.uk', 'expedia.es', 'expedia.it', 'expedia.ca', 'expediamail.com'], keywords: ['expedia'] },
   { name: 'Hotels.com', parent: 'Expedia', domains: ['hotels.com'], keywords: ['hotels com'], lookalikeLabels: [] },
   { name: 'Vrbo', parent: 'Expedia', domains: ['vrbo.com', 'abritel.fr', 'fewo-direkt.de', 'homeaway.com'], keywords: ['vrbo', 'abritel', 'fewo direkt', 'homeaway'] },
-  { name: 'Airbnb', domains: ['airbnb.com', 'airbnb.fr', 'airbnb.de', 'airbnb.co.uk', 'airbnb.es', 'airbnb.it', 'airbnb.ca', 'airbnb.com.au', 'muscache.com'], keywords: ['airbnb'] },
+  { name: 'Airbnb', domains: ['airbnb.com', 'airbnb.fr', 'airbnb.de', 'airbnb.co.uk', 'airbnb.es', 'airbnb.it', 'airbnb.nl', 'airbnb.pt', 'airbnb.be', 'airbnb.ie', 'airbnb.at', 'airbnb.ch', 'airbnb.ca', 'airbnb.com.au', 'muscache.com'], keywords: ['airbnb'] },
   { name: 'Tripadvisor', domains: ['tripadvisor.com', 'tripadvisor.fr', 'tripadvisor.de', 'tripadvisor.co.uk', 'tripadvisor.es', 'tripadvisor.it'], keywords: ['tripadvisor'] },
   { name: 'Kayak', parent: 'Booking.com', domains: ['kayak.com', 'kayak.fr', 'kayak.de', 'kayak.co.uk'], keywords: ['kayak com'], lookalikeLabels: [] },
   { name: 'Trivago', domains: ['trivago.com', 'trivago.fr', 'trivago.de'], keywords: ['trivago'] },

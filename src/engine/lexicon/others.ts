@@ -87,7 +87,7 @@ export const ES: Lexicon = {
     'acceda|accede|acceder al|a? documento|documentos|archivo|archivos|fichero|presupuesto|pdf con su|tu correo|email',
   ],
   // Multas y peajes: el señuelo de una sanción que pagar.
-  payment: ['multa|sancion|peaje pendiente|pendientes|impagada|impagado', 'multa de trafico|transito pendiente|impagada', 'pague|paga|abone|abona su|tu|la multa|sancion', 'pago rechazado|fallido|pendiente', 'actualice|actualiza su|tu metodo|informacion de? pago', 'factura pendiente|impagada|vencida', 'gastos|tasas|tarifa de envio|aduana|entrega', 'reembolso|devolucion de impuestos', 'tiene|tienes derecho a un? reembolso'],
+  payment: ['multa|sancion|peaje pendiente|pendientes|impagada|impagado', 'multa de trafico|transito pendiente|impagada', 'pague|paga|abone|abona su|tu|la multa|sancion', 'pago rechazado|fallido|pendiente', 'actualice|actualiza su|tu metodo|informacion de? pago', 'actualice|actualiza|actualizar los|sus|tus? datos de su|tu|la? tarjeta', 'factura pendiente|impagada|vencida', 'gastos|tasas|tarifa de envio|aduana|entrega', 'reembolso|devolucion de impuestos', 'tiene|tienes derecho a un? reembolso'],
   giftcard: ['tarjeta|tarjetas de? regalo', 'cupon|cupones|vale|vales', 'fotos de los codigos|tarjetas'],
   wire: ['transferencia urgente|internacional', 'transferencia bancaria urgente|internacional', 'necesito que compres|compre|hagas|haga|realices|realice'],
   pretext: ['estas disponible', 'esta usted disponible', 'que quede entre nosotros', 'mantenlo|mantengalo en secreto|confidencial'],

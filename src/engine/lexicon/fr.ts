@@ -144,7 +144,7 @@ export const FR: Lexicon = {
     'programme de fidelite',
   ],
   // Scam and spam offers that ask for a reply, an investment or a visit (docs/detection.md "What does it ask").
-  scam: ['tours gratuits', 'sans depot', 'bitcoin|crypto investissement|trading|gains', 'revenu|revenus passif|passifs', 'perdre du poids', 'celibataires pres de chez vous', 'rencontre|rencontres coquine|coquines|sexy|discrete|discretes', 'heritage de|d', 'fonds en desherence', 'proposition d investissement|affaires', 'doublez votre investissement|argent', 'feu mon mari|pere|client', 'mon defunt mari|pere|client|epoux', 'plus proche parent', 'fonds non reclames', 'millions de dollars', 'partenaire etranger', 'beneficiaire du|des fonds|heritage'],
+  scam: ['tours gratuits', 'sans depot', 'bitcoin|crypto investissement|trading|gains', 'revenu|revenus passif|passifs', 'perdre du poids', 'celibataires pres de chez vous', 'rencontre|rencontres coquine|coquines|sexy|discrete|discretes', 'heritage de|d', 'fonds en desherence', 'proposition d investissement|affaires', 'doublez votre investissement|argent', 'feu mon mari|pere|client', 'mon defunt mari|pere|client|epoux', 'plus proche parent', 'fonds non reclames', 'millions de dollars', 'partenaire etranger', 'beneficiaire du|des fonds|heritage', 'femmes|filles|beautes|celibataires ukrainiennes|russes', 'l amour ukrainien|russe', 'cherche un amant', 'perte de poids rapide'],
   greeting: ['cher|chere|chers client|cliente|clients|utilisateur|utilisatrice|abonne|abonnee|membre|assure|assuree|beneficiaire', 'bonjour cher|chere client|cliente|utilisateur'],
   archive_password: ['mot de passe du|de l? fichier|archive|document|piece|zip', 'le mot de passe est'],
 };

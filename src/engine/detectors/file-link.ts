@@ -7,11 +7,13 @@
  * cloud storage buckets), the sender's or a recipient's own site on the platform and a newsletter's
  * sponsors are not.
  */
-import type { Detector, DetectorInput } from '../detector.js';
+import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
 import type { ExtractedUrl } from '../../mail/url-extract.js';
 import { userContentStrength } from '../data/domains.js';
 import { isSponsorLink } from './sponsor-links.js';
-import { ownPlatformPage, webLinks } from './links.js';
+import { ownOrganisations, ownPlatformPage, webLinks } from './links.js';
+import { namedAfter } from '../organisation-name.js';
+import { words } from '../text/words.js';
 
 /** Extensions of documents and archives a sender attaches (linear: one alternation anchored at the end). */
 const FILE_EXTENSION = /\.(?:pdf|docx?|docm|xlsx?|xlsm|pptx?|odt|ods|rtf|csv|zip|rar|7z)$/i;
@@ -25,6 +27,20 @@ export function fileNameShown(text: string): string | null {
   return FILE_EXTENSION.test(t) ? t : null;
 }
 
+/**
+ * A button that opens a document ("View invoice", "Voir le devis", "Rechnung ansehen", "Apri il preventivo",
+ * "Offerte bekijken", "Ver fatura"): a viewing verb and a document's name in at most six words, in the seven
+ * languages. Both are needed: "Get a quote" or "Zum Angebot" on a small firm's site is an offer, not a file.
+ */
+const VIEW_VERBS = new Set(['view', 'open', 'download', 'review', 'access', 'see', 'read', 'voir', 'ouvrir', 'consulter', 'telecharger', 'acceder', 'afficher', 'ansehen', 'offnen', 'anzeigen', 'herunterladen', 'einsehen', 'abrufen', 'ver', 'abrir', 'descargar', 'revisar', 'apri', 'aprire', 'visualizza', 'scarica', 'vedi', 'consulta', 'bekijken', 'bekijk', 'openen', 'downloaden', 'inzien', 'descarregar', 'baixar', 'aceder', 'visualizar']);
+const DOCUMENT_NOUNS = new Set(['document', 'documents', 'file', 'files', 'invoice', 'invoices', 'proposal', 'quote', 'quotation', 'statement', 'remittance', 'contract', 'agreement', 'pdf', 'fax', 'documento', 'documentos', 'documenti', 'fichier', 'fichiers', 'facture', 'factures', 'devis', 'contrat', 'releve', 'dokument', 'dokumente', 'datei', 'dateien', 'rechnung', 'rechnungen', 'angebot', 'vertrag', 'unterlagen', 'archivo', 'archivos', 'factura', 'facturas', 'presupuesto', 'contrato', 'fattura', 'fatture', 'preventivo', 'contratto', 'documenten', 'bestand', 'bestanden', 'factuur', 'facturen', 'offerte', 'ficheiro', 'ficheiros', 'arquivo', 'arquivos', 'fatura', 'faturas', 'proposta', 'orcamento']);
+
+/** True when a link text is a button opening a document. */
+export function documentButton(text: string): boolean {
+  const w = words(text, 7);
+  return w.length <= 6 && w.some((x) => VIEW_VERBS.has(x)) && w.some((x) => DOCUMENT_NOUNS.has(x));
+}
+
 function isFileStore(host: string): boolean {
   return FILE_STORES.some((s) => host === s || host.endsWith(`.${s}`));
 }
@@ -36,7 +52,15 @@ function posesAsFile(input: DetectorInput, u: ExtractedUrl): boolean {
   // A site builder's or static host's page, not one named after the sender's or a recipient's organisation
   // (their own site there). Other hosts are left alone: document platforms (Issuu, DocSend, arXiv pages)
   // and transfer services (Smash, SwissTransfer) show a file's name over a page of their own.
-  return userContentStrength(host) > 0 && !ownPlatformPage(input, host);
+  return userContentStrength(host) > 0 && !ownPlatformPage(input, host) && !ownGoogleSite(input, host, info.path);
+}
+
+/** A Google Site names itself in the path (sites.google.com/view/stmarysprimary/…): a school's or club's own site. */
+function ownGoogleSite(input: DetectorInput, host: string, path: string): boolean {
+  if (host !== 'sites.google.com') return false;
+  const parts = path.split('/', 4);
+  const name = (parts[1] === 'view' ? parts[2] : parts[1] === 'a' ? parts[3] : '')?.replace(/-/g, '').toLowerCase() ?? '';
+  return name !== '' && ownOrganisations(input).some((d) => namedAfter(name, d));
 }
 
 export const linkPosesAsFile: Detector = {
@@ -45,11 +69,15 @@ export const linkPosesAsFile: Detector = {
   indicator: 'suspicious_links',
   description: 'A link shown as a file name (an attachment) leads to a web page on another site',
   run(input) {
+    let button: DetectorHit | null = null;
     for (const u of webLinks(input)) {
       const name = u.texts.map(fileNameShown).find((n) => n !== null);
-      if (!name || !posesAsFile(input, u)) continue;
-      return [{ strength: 1, reason: `Link "${name.slice(0, 80)}" looks like an attached file but opens a web page on ${u.info!.host}`, url: u.url }];
+      const opens = name ? undefined : u.texts.find(documentButton);
+      if ((!name && !opens) || !posesAsFile(input, u)) continue;
+      if (name) return [{ strength: 1, reason: `Link "${name.slice(0, 80)}" looks like an attached file but opens a web page on ${u.info!.host}`, url: u.url }];
+      // A button naming a document says less than a file name does: weaker.
+      button ??= { strength: 0.6, reason: `Button "${opens!.trim().slice(0, 60)}" offers a document but opens a page on ${u.info!.host}, where anyone can publish`, url: u.url };
     }
-    return [];
+    return button ? [button] : [];
   },
 };

@@ -30,6 +30,14 @@ export const FORWARDING_RELAY_DOMAINS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Platforms that mail on behalf of their users from the platform's own sending domain and set Reply-To to
+ * that user: a shop's order confirmation ("Hedgerow Pottery" <store+…@t.shopifyemail.com>, replies to the
+ * shop owner's mailbox), a website's contact-form submission (form-submission@squarespace.info, replies to
+ * the visitor who filled it in). The reply going to a free-mail mailbox is how they work, not a diversion.
+ */
+export const ON_BEHALF_SENDER_DOMAINS: ReadonlySet<string> = new Set(['shopifyemail.com', 'squarespace.info']);
+
+/**
  * Brand top-level domains (ICANN "dotBrand" registries, Specification 13): every name under them is the
  * brand's own, so the catalogue lists the whole TLD ("bnpparibas" owns mabanque.bnpparibas and
  * e.bnpparibas). Only TLDs a single catalogued brand operates exclusively belong here.

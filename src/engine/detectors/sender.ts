@@ -1,6 +1,6 @@
 import type { Brand } from '../data/brand-types.js';
 import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
-import { FORWARDING_RELAY_DOMAINS } from '../data/domains.js';
+import { FORWARDING_RELAY_DOMAINS, ON_BEHALF_SENDER_DOMAINS } from '../data/domains.js';
 import { ownedOrSentFor } from '../delegates.js';
 import { DISPLAY_NAME_CLAIM, displayNameClaimPoints } from '../display-name.js';
 import { sameOrganisation } from '../organisation.js';
@@ -219,6 +219,8 @@ export const replyToOtherDomain: Detector = {
   run({ sender, message }) {
     // "Jane via List" with Reply-To Jane: the list rewrote From for DMARC and kept her address.
     if (!sender.registrable || VIA.test(sender.displayName)) return [];
+    // A shop's or a website form's platform writes for its user and replies go to that user (domains.ts).
+    if (ON_BEHALF_SENDER_DOMAINS.has(sender.registrable)) return [];
     if (message.sender && /-(bounces|owner|request)@|^owner-/i.test(message.sender.address)) return [];
     const recipients = new Set([...message.to, ...message.cc].map((r) => r.address.toLowerCase()));
     const hits: DetectorHit[] = [];

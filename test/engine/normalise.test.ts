@@ -123,4 +123,16 @@ describe('normalisation before matching (docs/detection.md "Normalisation")', ()
     expect(found('U.S. Bank', 'Your statement is ready')).toEqual([]);
     expect(found('A B C Plumbing', 'Quote for the bathroom')).toEqual([]);
   });
+
+  it('reads other scripts\' look-alike letters inside Latin words as Latin, and leaves other writing alone', () => {
+    expect(unconfuse('Support a\u1974count team')).toEqual({ text: 'Support account team', mixed: ['a\u1974count'] });
+    expect(unconfuse('\ua4d1ay\ua4d1al Service').text).toBe('PayPal Service');
+    expect(unconfuse('Micr\u0585soft').text).toBe('Microsoft');
+    // Latin beside Japanese in one word, an Armenian word, Turkish dotless i: ordinary writing.
+    expect(unconfuse('Gmail\u30a2\u30ab\u30a6\u30f3\u30c8').mixed).toEqual([]);
+    expect(unconfuse('\u0540\u0561\u0575\u0561\u057d\u057f\u0561\u0576 Armenia').mixed).toEqual([]);
+    expect(unconfuse('Kap\u0131n\u0131 a\u00e7').mixed).toEqual([]);
+    const found = findDisguises({ displayName: '\ua4d1ay\ua4d1al Service', subject: '', linkTexts: [] }, new BrandIndex(), createLexiconMatcher());
+    expect(found[0]).toMatchObject({ how: 'mixed scripts', brand: { name: 'PayPal' } });
+  });
 });

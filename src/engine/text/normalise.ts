@@ -74,28 +74,47 @@ const CYRILLIC_GREEK_TO_LATIN: Record<string, string> = {
   Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X',
 };
 
+/**
+ * Letters of other scripts that pass for Latin ones inside a Latin word ("aᥴcount" with Tai Le ᥴ, "ꓑayꓑal"
+ * with Lisu ꓑ, "Micrօsoft" with Armenian օ): Armenian, Cherokee, Lisu, Tai Le and Coptic look-alikes, and
+ * the IPA letters ɑ, ɡ, ɩ (docs/detection.md "Normalisation"). Only these letters count: Latin beside
+ * Japanese or Thai in one word is ordinary writing there.
+ */
+const OTHER_SCRIPT_TO_LATIN: Record<string, string> = {
+  օ: 'o', ս: 'u', ո: 'n', հ: 'h', ց: 'g', զ: 'q', ա: 'w', Օ: 'O', Ս: 'U', Տ: 'S',
+  Ꭺ: 'A', Ᏼ: 'B', Ꮯ: 'C', Ꭰ: 'D', Ꭼ: 'E', Ꮐ: 'G', Ꮋ: 'H', Ꭻ: 'J', Ꮶ: 'K', Ꮮ: 'L', Ꮇ: 'M', Ꮲ: 'P', Ꮪ: 'S', Ꭲ: 'T', Ꮩ: 'V', Ꮃ: 'W', Ꮓ: 'Z',
+  ꓮ: 'A', ꓐ: 'B', ꓚ: 'C', ꓓ: 'D', ꓰ: 'E', ꓝ: 'F', ꓖ: 'G', ꓧ: 'H', ꓲ: 'I', ꓙ: 'J', ꓗ: 'K', ꓡ: 'L', ꓟ: 'M', ꓠ: 'N', ꓳ: 'O', ꓑ: 'P', ꓣ: 'R', ꓢ: 'S', ꓔ: 'T', ꓴ: 'U', ꓦ: 'V', ꓪ: 'W', ꓫ: 'X', ꓬ: 'Y', ꓜ: 'Z',
+  ᥴ: 'c', ᥱ: 'e', ⲟ: 'o', ⲣ: 'p', ⲥ: 'c', Ⲟ: 'O', Ⲣ: 'P', Ⲥ: 'C', ɑ: 'a', ɡ: 'g', ɩ: 'i',
+};
+const OTHER_LOOKALIKE = new RegExp(`[${Object.keys(OTHER_SCRIPT_TO_LATIN).join('')}]`, 'u');
+const ASCII_LETTER = /[a-zA-Z]/;
+
 const WORDISH = /[\p{L}\p{N}]+/gu;
 /** Greek and Cyrillic blocks (confusables.ts `scriptOf`): without one of them no word can mix scripts. */
 const GREEK_OR_CYRILLIC = /[\u0370-\u052f]/;
 
 export interface Unconfused {
   text: string;
-  /** Words that mixed Latin with Cyrillic or Greek letters and were rewritten in Latin. */
+  /** Words that mixed Latin with Cyrillic, Greek or other look-alike letters and were rewritten in Latin. */
   mixed: string[];
 }
 
 /**
- * Rewrites words that mix Latin with Cyrillic or Greek look-alikes ("Pаypal" with a Cyrillic а) in
- * Latin. Words written wholly in Cyrillic or Greek are text in that language and stay as they are.
+ * Rewrites words that mix Latin with Cyrillic or Greek look-alikes ("Pаypal" with a Cyrillic а), or with
+ * the look-alike letters of other scripts (OTHER_SCRIPT_TO_LATIN), in Latin. Words written wholly in
+ * another script are text in that language and stay as they are.
  */
 export function unconfuse(text: string): Unconfused {
-  // Most mail has no Greek or Cyrillic at all: one scan instead of a script check per word.
-  if (!GREEK_OR_CYRILLIC.test(text)) return { text, mixed: [] };
+  // Most mail has no Greek, Cyrillic or other look-alike letters at all: one scan instead of a script check per word.
+  const cyrillicOrGreek = GREEK_OR_CYRILLIC.test(text);
+  const other = OTHER_LOOKALIKE.test(text);
+  if (!cyrillicOrGreek && !other) return { text, mixed: [] };
   const mixed: string[] = [];
   const out = text.replace(WORDISH, (word) => {
-    if (!isMixedScript(word)) return word;
+    const mixesOther = other && OTHER_LOOKALIKE.test(word) && ASCII_LETTER.test(word);
+    if (!mixesOther && !(cyrillicOrGreek && isMixedScript(word))) return word;
     let latin = '';
-    for (const c of word) latin += CYRILLIC_GREEK_TO_LATIN[c] ?? c;
+    for (const c of word) latin += CYRILLIC_GREEK_TO_LATIN[c] ?? OTHER_SCRIPT_TO_LATIN[c] ?? c;
     if (mixed.length < 20) mixed.push(word);
     return latin;
   });

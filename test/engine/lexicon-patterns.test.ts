@@ -80,6 +80,20 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
       ['Tem portagens em dívida: pague a sua multa', 'payment:pt'],
     ]) expect(tags(text!), text).toContain(tag);
     expect(tags('Può pagare la sanzione presso gli sportelli abilitati')).not.toContain('payment:it');
+    // Unlocking a blocked account or enlarging a full mailbox, in every language.
+    for (const [text, tag] of [
+      ['Increase your mailbox storage now', 'credential:en'],
+      ['Augmentez votre espace de stockage', 'credential:fr'],
+      ['Entsperren Sie Ihren Zugang in wenigen Schritten', 'credential:de'],
+      ['Schalten Sie Ihren Zugang jetzt wieder frei', 'credential:de'],
+      ['Desbloquee su tarjeta desde su área personal', 'credential:es'],
+      ['Sblocca subito il tuo conto', 'credential:it'],
+      ['Ontgrendel uw rekening via de link', 'credential:nl'],
+      ['Desbloqueie o seu acesso', 'credential:pt'],
+      ['ist Ihr Online-Zugang vorübergehend gesperrt', 'threat:de'],
+      ['Uw rekening is tijdelijk geblokkeerd', 'threat:nl'],
+      ['Il tuo conto è stato temporaneamente bloccato', 'threat:it'],
+    ]) expect(tags(text!), text).toContain(tag);
     // The held-mail lure ("7 incoming messages were held: release your messages") in every language.
     for (const [text, tag] of [
       ['7 incoming messages for you were held in quarantine. Release your pending messages below', 'threat:en'],

@@ -39,6 +39,18 @@ const PRACTICES = new Set([
 ]);
 
 /**
+ * Bars, cafés, restaurants and bakeries, named after their street, a landmark or the owner: "Bar Correos"
+ * by the post office is not Correos. Like a practice, counted only when the name is the sender's own domain.
+ */
+const VENUES = new Set([
+  'bar', 'pub', 'cafe', 'cafeteria', 'restaurant', 'restaurante', 'ristorante', 'trattoria', 'osteria', 'pizzeria', 'brasserie', 'bistro', 'taberna', 'tasca', 'cerveceria', 'cervejaria',
+  'kneipe', 'gasthaus', 'gasthof', 'eetcafe', 'bakery', 'boulangerie', 'panaderia', 'padaria', 'backerei', 'bakkerij', 'pasteleria', 'pastelaria', 'enoteca',
+]);
+
+/** How "&" is written in a domain name ("Wise & Co" <…@wiseandco.co.uk>, "Müller & Söhne" <…@mueller-und-soehne.de>). */
+const AMPERSAND_WORDS = ['', 'and', 'und', 'en', 'et', 'y', 'e'];
+
+/**
  * Common given names of the seven languages the engine reads. A display name that starts with one and whose
  * surname the address repeats is a person; a brand's name in the address ("Banco Bradesco"
  * <banco.bradesco@…>) is not.
@@ -89,18 +101,21 @@ const LEGAL_FORMS = new Set(['ltd', 'limited', 'llc', 'llp', 'inc', 'plc', 'gmbh
 /**
  * A practice's or an organisation's own name, as its domain writes it: "Orange Grove Dental"
  * <…@orangegrovedental.com>, "Cabinet Leclerc Avocats" <…@cabinet-leclerc-avocats.fr>. The words of the
- * name (two or more, legal forms aside, one of them a kind of practice or organisation), run together,
- * are the domain's name: like a person's own name, it claims nothing, and its signature repeating it
- * does not make a claim either. A brand's name written as a domain ("Mercado Livre"
+ * name (two or more, legal forms aside, one of them a kind of practice, organisation or venue; "&" as the
+ * domain writes it), run together, are the domain's name: like a person's own name, it claims nothing, and
+ * its signature repeating it does not make a claim either. A brand's name written as a domain ("Mercado Livre"
  * <…@mercadolivre.com.br>, "Amazon Prime" <…@amazonprime.shop>) names no practice and still claims.
  */
-function isOwnBusinessName(name: readonly string[], address: string): boolean {
-  const core = name.filter((w) => !LEGAL_FORMS.has(w));
-  if (!core.some((w) => PRACTICES.has(w) || OTHER_ORGANISATIONS.has(w))) return false;
-  if (core.length < 2 || core.length > 5) return false;
+function isOwnBusinessName(displayName: string, address: string): boolean {
   const domain = registrableDomain(address.slice(address.lastIndexOf('@') + 1));
   const label = domain.slice(0, domain.indexOf('.')).replace(/-/g, '');
-  return label.length > 0 && label === core.join('');
+  if (label.length === 0) return false;
+  const spellings = displayName.includes('&') ? AMPERSAND_WORDS.map((w) => displayName.replace(/&/g, ` ${w} `)) : [displayName];
+  return spellings.some((spelling) => {
+    const core = words(spelling, 12).filter((w) => !LEGAL_FORMS.has(w));
+    if (!core.some((w) => PRACTICES.has(w) || OTHER_ORGANISATIONS.has(w) || VENUES.has(w))) return false;
+    return core.length >= 2 && core.length <= 5 && label === core.join('');
+  });
 }
 
 /** Points a brand named in this display name adds to the claim. */
@@ -108,7 +123,7 @@ export function displayNameClaimPoints(displayName: string, address: string): nu
   const name = words(displayName, 12);
   if (isOwnName(name, address)) return 0;
   if (name.some((w) => SERVICE_WORDS.has(w))) return DISPLAY_NAME_CLAIM;
-  if (isOwnBusinessName(name, address)) return 0;
+  if (isOwnBusinessName(displayName, address)) return 0;
   if (name.some((w) => OTHER_ORGANISATIONS.has(w) || PRACTICES.has(w))) return OTHER_ORGANISATION_CLAIM;
   return DISPLAY_NAME_CLAIM;
 }

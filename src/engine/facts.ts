@@ -159,14 +159,16 @@ function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | '
     }
     return found;
   };
+  // A payment or sign-in scheme named in the subject or text is how to pay or sign in, not who writes.
+  const notScheme = (found: Map<Brand, number>): Map<Brand, number> => new Map([...found].filter(([brand]) => !brand.scheme));
   const { sender, message, html } = facts;
   const namePoints = displayNameClaimPoints(sender.displayName, sender.address);
   if (namePoints > 0) add(ofNamed(sender.displayName), namePoints, 'display name');
-  add(ofNamed(message.subject), 2, 'subject');
+  add(notScheme(ofNamed(message.subject)), 2, 'subject');
   // Only the local part: "paypal-service@evil.com" claims PayPal, "jane@gmail.com" does not claim Google.
   add(of(sender.address.slice(0, Math.max(0, sender.address.lastIndexOf('@'))).replace(/[._+-]+/g, ' ')), 2, 'sender address');
-  add(brands.mentions(facts.words, ruleRaw, 400), 1, 'text', 2);
-  if (html?.altText) add(of(html.altText), 1, 'image text');
+  add(notScheme(brands.mentions(facts.words, ruleRaw, 400)), 1, 'text', 2);
+  if (html?.altText) add(notScheme(of(html.altText)), 1, 'image text');
   return [...claims.values()].sort((a, b) => b.score - a.score);
 }
 

@@ -80,10 +80,8 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
       ['Tem portagens em dívida: pague a sua multa', 'payment:pt'],
     ]) expect(tags(text!), text).toContain(tag);
     expect(tags('Può pagare la sanzione presso gli sportelli abilitati')).not.toContain('payment:it');
-    // Unlocking a blocked account or enlarging a full mailbox, in every language.
+    // Unlocking a blocked account (the imperative: the infinitive is a genuine bank's instruction), in every language.
     for (const [text, tag] of [
-      ['Increase your mailbox storage now', 'credential:en'],
-      ['Augmentez votre espace de stockage', 'credential:fr'],
       ['Entsperren Sie Ihren Zugang in wenigen Schritten', 'credential:de'],
       ['Schalten Sie Ihren Zugang jetzt wieder frei', 'credential:de'],
       ['Desbloquee su tarjeta desde su área personal', 'credential:es'],
@@ -94,6 +92,7 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
       ['Uw rekening is tijdelijk geblokkeerd', 'threat:nl'],
       ['Il tuo conto è stato temporaneamente bloccato', 'threat:it'],
     ]) expect(tags(text!), text).toContain(tag);
+    for (const text of ['Karte entsperren unter Service > Karten', 'um Ihre Karte zu entsperren, öffnen Sie die App']) expect(tags(text).filter((t) => t.startsWith('credential:')), text).toEqual([]);
     // The held-mail lure ("7 incoming messages were held: release your messages") in every language.
     for (const [text, tag] of [
       ['7 incoming messages for you were held in quarantine. Release your pending messages below', 'threat:en'],

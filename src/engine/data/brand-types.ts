@@ -54,6 +54,13 @@ export interface Brand {
    * Facebook", Venmo → "PayPal"): genuine mail of one often links to the other.
    */
   parent?: string;
+  /**
+   * A payment or sign-in scheme that payees and public bodies name as the way to pay or sign in ("avviso
+   * pagoPA", "Betalen met iDEAL", "Referência Multibanco", "log in met DigiD"): named in the subject or
+   * the text it is the means, not who writes; only the display name or the address claims it
+   * (docs/detection.md "Who does the mail claim to be?").
+   */
+  scheme?: true;
 }
 
 /** Tags every brand of a sector file with its sector. */

@@ -61,8 +61,6 @@ export const EN: Lexicon = {
     'keep|retain your same|current|existing? password',
     'confirm|verify ownership of your? account|mailbox|email',
     'upgrade your mailbox|email|storage',
-    // The quota lure's ask in other words ("increase your mailbox storage").
-    'increase|expand your mailbox|email|storage|quota',
     'complete the verification|validation',
     'failure to verify|confirm|validate|update',
     'prove your identity|ownership',

@@ -69,8 +69,6 @@ export const FR: Lexicon = {
     'conserver|garder votre? mot de passe actuel',
     'en vous connectant a|sur votre espace|compte',
     'reactivez le|la|votre',
-    // Le leurre du quota : « augmentez votre espace de stockage ».
-    'augmentez|augmenter|etendez|etendre votre|mon|l? espace|stockage|quota',
   ],
   payment: [
     'mettre|mettez a jour votre|vos moyen|mode|informations|coordonnees de? paiement|facturation|bancaires',

@@ -41,14 +41,10 @@ export const DE: Lexicon = {
     'mit ihrem|deinem * an um die|ihre|deine nachricht|sprachnachricht anzuhoren|abzuhoren|abzuspielen',
     'erneuern|bestatigen|aktualisieren sie die|ihre registrierung|freischaltung',
     'damit ihr|ihre|dein|deine online? banking|konto|zugang nicht gesperrt|eingeschrankt wird',
-    // Entsperren, freischalten, reaktivieren: der Köder der gesperrten Bank (Verb vorn, hinten oder trennbar).
+    // Entsperren, freischalten, reaktivieren im Imperativ: der Köder der gesperrten Bank. Der Infinitiv („Karte
+    // entsperren unter Service > Karten“, „um die Karte zu entsperren“) ist die Anleitung der echten Bank.
     'entsperren|reaktivieren sie ihr|ihre|ihren|dein|deine|deinen online? konto|zugang|karte|postfach|banking',
-    'konto|zugang|karte|postfach|banking zu entsperren|reaktivieren|freizuschalten',
-    'konto|zugang|karte entsperren|freischalten|reaktivieren',
     'schalten sie ihr|ihre|ihren online? konto|zugang|karte|postfach jetzt|sofort? wieder? frei',
-    // Das Postfach-Kontingent: „erweitern Sie Ihren Speicher“.
-    'erweitern|vergrossern sie ihr|ihren postfach|speicher|speicherplatz',
-    'postfach|speicher|speicherplatz erweitern|vergrossern',
     // Anmeldung nur mit der E-Mail-Adresse, um ein Dokument zu öffnen (die Seite fragt das Passwort ab); das
     // Objekt hält „um Ihre Bestellung zu verfolgen“ eines Shops heraus.
     'ihrer|deiner e? mail|email adresse? an um das|die|den|dieses|diese|ihr|ihre? dokument|dokumente|datei|dateien|unterlagen|angebot|vertrag|pdf',
@@ -88,9 +84,8 @@ export const ES: Lexicon = {
     'escanee|escanea el|este codigo qr para verificar|confirmar|reactivar|validar|acceder|iniciar|desbloquear',
     'verifique|verifica|confirme|confirma|actualice|actualiza|valide|valida|reactive su|tu|sus|tus cuenta|identidad|datos|informacion|contrasena|credenciales',
     'inicie|inicia sesion',
-    // Desbloquear o reactivar la cuenta, ampliar el buzón: el señuelo del banco bloqueado y de la cuota.
+    // Desbloquear o restablecer la cuenta: el señuelo del banco bloqueado.
     'desbloquee|desbloquea|restablezca|restablece su|tu cuenta|tarjeta|acceso|buzon|banca',
-    'actualice|actualiza|amplie|amplia su|tu buzon|almacenamiento|cuota',
     'introduzca|ingrese|introduce|ingresa su|tu contrasena|clave|pin|numero|datos',
     'haga|haz clic aqui para verificar|confirmar|actualizar|validar',
     'mantener|conservar su|tu? contrasena actual',
@@ -134,9 +129,8 @@ export const IT: Lexicon = {
     'scansiona|scansioni|inquadra|inquadri il|questo codice qr per verificare|confermare|riattivare|accedere|sbloccare|aggiornare', 'scansiona|scansioni|inquadra|inquadri il|questo qr code per verificare|confermare|riattivare|accedere|sbloccare|aggiornare',
     'verifica|verifichi|conferma|confermi|aggiorna|aggiorni|riattiva il|la|i|le suo|sua|suoi|tuo|tua|tuoi account|conto|identita|dati|informazioni|password|credenziali',
     'accedi|acceda al|alla tuo|suo|tua|sua? conto|account|area',
-    // Sbloccare il conto, ampliare la casella: l'esca del conto bloccato e della quota.
+    // Sbloccare il conto: l'esca del conto bloccato.
     'sblocca|sblocchi|ripristina|ripristini subito|ora|adesso? il|la tuo|tua|suo|sua conto|account|carta|accesso|casella',
-    'aumenta|aumenti|amplia|espandi lo|la? spazio|archiviazione',
     'inserisci|inserisca la|il tua|sua|tuo|suo password|pin|codice|numero',
     'clicca|clicchi qui per verificare|confermare|aggiornare|sbloccare',
     'accedi|acceda con il tuo|suo account * per ascoltare|riprodurre',
@@ -163,8 +157,8 @@ export const NL: Lexicon = {
   extortion: ['spionagesoftware', 'toegang tot je|uw apparaat|computer|telefoon|webcam', 'naar al je|uw contacten', 'bitcoin|btc adres|portemonnee|wallet', 'websites|sites voor volwassenen', 'heb je|u opgenomen|gefilmd'],
   urgency: ['binnen 24|48|72 uur', 'onmiddellijk|dringend|spoed', 'laatste waarschuwing|herinnering|kans|aanmaning', 'verloopt vandaag|binnenkort|morgen'],
   threat: ['uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'uw|je rekening|account|pas|kaart|betaalpas|toegang is|wordt tijdelijk|voorlopig geblokkeerd|opgeschort|beperkt|gedeactiveerd', 'uw|je wachtwoord verloopt|is verlopen', 'opslag|opslagruimte is bijna? vol', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen', 'berichten zijn vastgehouden|geblokkeerd|tegengehouden', 'vastgehouden|geblokkeerde|wachtende berichten', 'berichten vrijgeven'],
-  credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', // Ontgrendelen en de opslag vergroten: het lokaas van de geblokkeerde rekening en het volle postvak.
-    'ontgrendel|deblokkeer|heractiveer uw|je account|rekening|pas|betaalpas|toegang|mailbox', 'account|rekening|pas|betaalpas|toegang ontgrendelen|deblokkeren|heractiveren', 'vergroot|verhoog uw|je opslag|opslagruimte|mailbox', 'opslag|opslagruimte vergroten|verhogen', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', // Inloggen met alleen het e-mailadres om een document te openen (de pagina vraagt het wachtwoord).
+  credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', // Ontgrendelen in de gebiedende wijs: het lokaas van de geblokkeerde rekening.
+    'ontgrendel|deblokkeer|heractiveer uw|je account|rekening|pas|betaalpas|toegang|mailbox', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', // Inloggen met alleen het e-mailadres om een document te openen (de pagina vraagt het wachtwoord).
     'met uw|je e? mailadres|emailadres|email|mail om het|de|dit|deze|uw|je document|documenten|bestand|bestanden|offerte|overeenkomst|contract|pdf', 'scan de|deze qr code om te verifieren|bevestigen|herstellen|activeren', 'qr code om uw|je account|toegang|identiteit te verifieren|bevestigen|herstellen|activeren', 'klik hier om te bevestigen|verifieren|controleren', 'account om het|de bericht|voicemail|voicemailbericht te beluisteren', 'qr code met uw|je telefoon|smartphone|mobiel om het|de|uw|je'],
   // Boetes en tol: het lokaas van een boete die betaald moet worden.
   payment: ['openstaande|onbetaalde boete|verkeersboete|parkeerboete|naheffingsaanslag|tolheffing', 'betaal|voldoe uw|je|de boete|verkeersboete|parkeerboete', 'betaling mislukt|geweigerd|openstaand', 'openstaande factuur|betaling|bedrag', 'verzendkosten|invoerrechten|douanekosten', 'terugbetaling|restitutie|teruggave'],
@@ -185,8 +179,8 @@ export const PT: Lexicon = {
   urgency: ['nas proximas? 24|48|72 horas', 'imediatamente|urgente|urgencia', 'ultimo|ultima aviso|lembrete|oportunidade', 'expira|vence hoje|em breve|amanha'],
   threat: ['sua|seu|a|o conta|cartao|acesso foi|sera|esta|seja suspens~|bloquead~|limitad~|desativad~|encerrad~', 'em processo de expiracao|bloqueio|cancelamento', 'armazenamento|espaco esta cheio|quase|lotado', 'armazenamento do|no * esta cheio|quase|lotado', 'sua senha expira|expirou|expirara|vence|venceu', 'sua palavra passe expira|expirou|caduca', 'sua palavra passe vai expirar',
     'mensagens|emails retidas|retidos|bloqueadas|em quarentena', 'liberte|libere|liberar as|suas mensagens|emails', 'atividade|acesso|transacao|login incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais', 'intimacao|notificacao|citacao judicial|extrajudicial|oficial', 'processo judicial|trabalhista|criminal', 'acao trabalhista|judicial'],
-  credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'informe|envie|digite|confirme seus? dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', // Desbloquear o acesso, aumentar o espaço: o isco da conta bloqueada e da caixa cheia.
-    'desbloqueie|reative|reactive|restaure o|a? seu|sua|teu|tua acesso|conta|cartao', 'desbloquear|reativar|reactivar acesso|conta|cartao', 'aumente|amplie|aumentar|ampliar o|a? espaco|armazenamento', 'escaneie|digitalize|leia o|este codigo qr para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'escaneie|digitalize|leia o|este qr code para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'acesse sua conta', 'entre|acesse|informe com? seu|sua email|usuario|login|cpf e senha', 'entre|acesse|informe com? seu e mail e senha', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar', 'manter|mantenha a|sua? senha atual|antiga',
+  credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'informe|envie|digite|confirme seus? dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', // Desbloquear o acesso no imperativo: o isco da conta bloqueada.
+    'desbloqueie|reative|reactive|restaure o|a? seu|sua|teu|tua acesso|conta|cartao', 'escaneie|digitalize|leia o|este codigo qr para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'escaneie|digitalize|leia o|este qr code para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'acesse sua conta', 'entre|acesse|informe com? seu|sua email|usuario|login|cpf e senha', 'entre|acesse|informe com? seu e mail e senha', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar', 'manter|mantenha a|sua? senha atual|antiga',
     // European Portuguese names the password "palavra-passe" and signs in with "iniciar sessão".
     'seu|sua e? mail|email|utilizador e palavra passe', 'e a sua palavra passe', 'introduza|insira|indique a sua? palavra passe|pin', 'manter|mantenha a sua? palavra passe atual', 'inicie|iniciar sessao para|com', // Iniciar sessão só com o e-mail para abrir um documento (a página pede a palavra-passe).
     'seu|teu e? mail|email para abrir|ver|aceder|acessar|consultar|visualizar|descarregar|baixar o|os|a|ao|aos|este|esta? documento|documentos|ficheiro|ficheiros|arquivo|arquivos|proposta|orcamento|contrato|pdf', 'codigo qr com o? seu|sua telemovel|celular|telefone|smartphone para rever|assinar|verificar|validar|confirmar|aceder|acessar|desbloquear|atualizar', 'continuar usando|utilizando a|sua? senha atual', 'atualizacao|confirmacao|validacao|regularizacao de|dos seus? dados cadastrais|cadastro'],

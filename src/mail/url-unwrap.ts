@@ -68,6 +68,15 @@ function proofpointV3(href: string): string | null {
   return looksLikeUrl(target) ? target : null;
 }
 
+/** google.com/amp/s/example.com/page → https://example.com/page; /amp/example.com/… → http://. */
+function ampTarget(url: URL): string | null {
+  if (!url.pathname.startsWith('/amp/')) return null;
+  const rest = url.pathname.slice('/amp/'.length);
+  const secure = rest.startsWith('s/');
+  const target = secure ? rest.slice(2) : rest;
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+(\/|$)/i.test(target) ? `${secure ? 'https' : 'http'}://${target}${url.search}` : null;
+}
+
 /** Bing's `ck/a` redirect: u=a1<base64url of the target>. Much abused by phishers. */
 function bingTarget(url: URL): string | null {
   const u = url.searchParams.get('u');
@@ -97,6 +106,9 @@ const KNOWN: Array<[string, Unwrapper]> = [
   }],
   ['Barracuda Link Protection', (u) => (hostIs(u, 'linkprotect.cudasvc.com') ? wrap(param(u, 'a')) : null)],
   ['Google redirect', (u) => (/^(www\.)?google\.[a-z.]{2,6}$/.test(u.hostname) && u.pathname === '/url' ? wrap(param(u, 'q', 'url')) : null)],
+  // Google's AMP viewer opens any site under google.com/amp/ (s/ for https), a redirect phishers use to
+  // put google.com in front of their page: the page is judged, not Google.
+  ['Google AMP viewer', (u) => (/^(www\.)?google\.[a-z.]{2,6}$/.test(u.hostname) ? wrap(ampTarget(u)) : null)],
   ['Bing redirect', (u) => (/^(www\.)?bing\.com$/.test(u.hostname) && u.pathname === '/ck/a' ? wrap(bingTarget(u)) : null)],
   ['Facebook link shim', (u) => (/^(l|lm)\.facebook\.com$|^l\.instagram\.com$/.test(u.hostname) ? wrap(param(u, 'u')) : null)],
   ['YouTube redirect', (u) => (/^(www\.)?youtube\.com$/.test(u.hostname) && u.pathname === '/redirect' ? wrap(param(u, 'q')) : null)],

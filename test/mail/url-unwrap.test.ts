@@ -8,6 +8,8 @@ describe('unwrapUrl (offline, no fetch)', () => {
     ['Proofpoint URL Defense v3', 'https://urldefense.com/v3/__https://www.example.com/a*b__;Pw!!ABC!xyz$', 'https://www.example.com/a?b'],
     ['Barracuda Link Protection', 'https://linkprotect.cudasvc.com/url?a=https%3a%2f%2fwww.example.org%2fx&c=E,1,abc&typo=1', 'https://www.example.org/x'],
     ['Google redirect', 'https://www.google.com/url?q=https://evil.example.net/login&sa=D&source=editors', 'https://evil.example.net/login'],
+    ['Google AMP viewer', 'https://www.google.co.uk/amp/s/evil.example.net/login?id=7', 'https://evil.example.net/login?id=7'],
+    ['Google AMP viewer', 'https://www.google.com/amp/tosuchapel.example/aHdWb0lL', 'http://tosuchapel.example/aHdWb0lL'],
     ['Bing redirect', `https://www.bing.com/ck/a?!&&p=abc&u=a1${Buffer.from('https://evil.example.net/x').toString('base64url')}&ntb=1`, 'https://evil.example.net/x'],
     ['Facebook link shim', 'https://l.facebook.com/l.php?u=https%3A%2F%2Fwww.example.com%2F&h=AT0', 'https://www.example.com/'],
   ])('%s', (wrapper, input, target) => {

@@ -10,6 +10,7 @@ import { isSponsorLink } from './sponsor-links.js';
 import { writesAboutClaimedBrand } from '../judgement.js';
 import { isSocialFooterHost } from '../social.js';
 import type { Brand } from '../data/brand-types.js';
+import { words } from '../text/words.js';
 
 /** URLs a reader can follow: anchors, image maps, forms, refreshes, bare URLs in text, the API's list. */
 export const isClickable = (u: ExtractedUrl): boolean => u.kind !== 'img' && u.kind !== 'iframe';
@@ -134,13 +135,25 @@ export const urlIpHost: Detector = {
   },
 };
 
+/** Text before "@" written like a host name: "www.paypal.com", "paypal.com", "secure.bank.example". */
+const HOST_LIKE = /[a-z0-9-]\.[a-z]{2,}/i;
+/** A user name (and password) that poses as nothing: one finding, alone below suspicious (docs/detection.md "Rules"). */
+const USERINFO_PLAIN_STRENGTH = 0.3;
+
 export const urlUserinfo: Detector = {
   id: 'URL_USERINFO',
   group: 'url',
   indicator: 'suspicious_links',
   description: 'user@host trick: text before "@" in a URL hides the real host',
   run(input) {
-    return perUrl(input, (u) => (u.info!.userinfo ? { strength: 1, reason: `Link hides its real host ${u.info!.host} behind "${u.info!.userinfo.slice(0, 60)}@"`, flag: 'userinfo' } : null));
+    return perUrl(input, (u) => {
+      const userinfo = u.info!.userinfo;
+      if (!userinfo) return null;
+      // The trick needs the text before "@" to pass for the host ("www.paypal.com@…", "PayPal-Login@…");
+      // "username:password@" in a command a list member quotes shows the real host right after it.
+      const posesAsHost = HOST_LIKE.test(userinfo) || input.brands.mentions(words(userinfo, 20), userinfo.split(/[^\p{L}\p{N}]+/u).slice(0, 20)).size > 0;
+      return { strength: posesAsHost ? 1 : USERINFO_PLAIN_STRENGTH, reason: `Link hides its real host ${u.info!.host} behind "${userinfo.slice(0, 60)}@"`, flag: 'userinfo' };
+    });
   },
 };
 

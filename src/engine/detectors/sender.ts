@@ -70,17 +70,17 @@ export const displayNameBrand: Detector = {
   },
 };
 
+/** The names delivery systems write on bounces (no address, or an empty one). */
+const SYSTEM_SENDER_NAME = /mailer-daemon|postmaster|mail delivery|delivery (?:subsystem|system|status)|mail system/i;
+/** A From with no address is one finding: alone, suspicious at most (docs/detection.md "Rules"). */
+const NO_ADDRESS_STRENGTH = 0.6;
+
 /**
  * `From: "Brand", _ <x@lure.example>` or `From: Brand, <a@x>, Office, <b@y>`: more than one member in the
  * From field. Mail programs show the first phrase as the sender while the address is another; RFC 5322
  * allows several authors only with a Sender field, which genuine mail practically never uses. No genuine
  * mail of the labelled corpora does it (docs/detection.md "Rules").
  */
-/** The names delivery systems write on bounces (no address, or an empty one). */
-const SYSTEM_SENDER_NAME = /mailer-daemon|postmaster|mail delivery|delivery (?:subsystem|system|status)|mail system/i;
-/** A From with no address is one finding: alone, suspicious at most (docs/detection.md "Rules"). */
-const NO_ADDRESS_STRENGTH = 0.6;
-
 export const fromDisplayFragment: Detector = {
   id: 'FROM_DISPLAY_FRAGMENT',
   group: 'sender',
@@ -174,9 +174,9 @@ export const recipientInSubject: Detector = {
 
 /**
  * A reference number in a display name: six digits or more in a row, not a phone number (with its country
- * code, "+31612345678", or national, "0612345678": tradespeople sign with theirs). People do not put numbers in their names; "INTIMAÇÃO 991122",
- * "BB - Restitua seu IRPF [96492727663]", "Your Order #2548574" are a system's notice, and from a free-mail
- * mailbox an imitation of one. No genuine message of the labelled corpora has one (docs/detection.md "Rules").
+ * code, "+31612345678", or national, "0612345678": tradespeople sign with theirs). People do not put
+ * numbers in their names; "INTIMAÇÃO 991122", "BB - Restitua seu IRPF [96492727663]", "Your Order #2548574"
+ * are a system's notice, and from a free-mail mailbox an imitation of one. No genuine message of the labelled corpora has one (docs/detection.md "Rules").
  */
 function referenceNumberIn(displayName: string): string | null {
   for (const m of displayName.slice(0, 200).matchAll(/\d{6,}/g)) if (!isPhoneNumber(m[0], displayName[m.index - 1])) return m[0];

@@ -49,6 +49,13 @@ export const PAYMENT_BRANDS = inSector('payment', [
   { name: 'Payoneer', domains: ['payoneer.com'], keywords: ['payoneer'] },
   { name: 'Adyen', domains: ['adyen.com'], keywords: ['adyen'] },
   { name: 'SumUp', domains: ['sumup.com'], keywords: ['sumup'] },
+  // Payment pages small businesses, clubs, associations and town halls take payment through: Direct Debit
+  // (pay.gocardless.com), an associations' checkout (helloasso.com) and the banks' card gateways
+  // (sis.redsys.es in Spain, paiement.systempay.fr in France).
+  { name: 'GoCardless', domains: ['gocardless.com'], keywords: ['gocardless'] },
+  { name: 'HelloAsso', domains: ['helloasso.com'], keywords: ['helloasso'] },
+  { name: 'Redsys', domains: ['redsys.es'], keywords: ['redsys'] },
+  { name: 'Systempay', domains: ['systempay.fr'], keywords: ['systempay'] },
 ]);
 
 export const CRYPTO_BRANDS = inSector('crypto', [

@@ -1,5 +1,7 @@
 import type { Detector, DetectorInput } from '../detector.js';
 import { isStrongClaim } from '../judgement.js';
+import { sameOrganisation } from '../organisation.js';
+import { webLinks } from './links.js';
 
 /**
  * Rules that show a deceptive mechanism, with the strength from which it counts (docs/detection.md "How a
@@ -83,6 +85,16 @@ export const linksDisownSender: Detector = {
     if (j.links.own > 0 || j.links.foreignCount === 0) return [];
     const ask = j.asks.find((a) => a.kind !== 'call a phone number' && a.kind !== 'buy gift cards');
     if (!ask) return [];
+    // A payment asked for on a payment service's own page (a gym's Direct Debit retry on GoCardless, a town
+    // hall's card payment on Redsys, a club's on HelloAsso or PayPal): how small organisations take
+    // payment, and the service's page names who is paid; no page of the mail's own making collects anything.
+    if (j.asks.every((a) => a.kind === 'pay or give card details') && paymentServicePagesOnly(input)) return [];
     return [{ strength: 1, reason: `Comes from ${input.sender.registrable}, but none of its links do: they go to ${j.links.foreign.slice(0, 2).join(', ')}; and it asks you to ${ask.kind} ("${ask.evidence}")` }];
   },
 };
+
+/** Every link that leaves the sender's organisation goes to a catalogued payment service's own domain. */
+function paymentServicePagesOnly(input: DetectorInput): boolean {
+  const away = webLinks(input).filter((u) => !sameOrganisation(u.info!.host, input.sender.domain));
+  return away.length > 0 && away.every((u) => input.brands.ownerOf(u.info!.host)?.sector === 'payment');
+}

@@ -25,6 +25,10 @@ const ROLE_WORDS = new Set([
   'support', 'service', 'services', 'team', 'security', 'admin', 'administrator', 'administration', 'helpdesk', 'billing', 'account', 'accounts', 'department', 'customer', 'care', 'notification', 'notifications', 'alert', 'alerts', 'bank', 'noreply', 'reply', 'payroll', 'hr', 'it', 'webmaster', 'postmaster', 'mailbox', 'verification', 'compliance',
   'ceo', 'cfo', 'coo', 'cto', 'president', 'director', 'directeur', 'directrice', 'pdg', 'manager', 'finance', 'accounting', 'accounts', 'treasury', 'comptabilite', 'direction', 'geschaftsfuhrer', 'geschaftsfuhrung', 'vorstand', 'presidente', 'direttore', 'directora', 'gerente',
   'equipe', 'clientele', 'client', 'assistance', 'securite', 'banque', 'facturation', 'kundenservice', 'kundendienst', 'sicherheit', 'atencion', 'cliente', 'seguridad', 'assistenza', 'sicurezza', 'klantenservice',
+  // The billing, accounts and support desks of the other languages ("Bestellservice", "Departamento de
+  // Facturación", "Ufficio Fatturazione", "Facturatie", "Faturação"): the sender of a call-back lure's fake
+  // order confirmation. Not the generic office words ("administración", "ufficio"), which name small firms.
+  'buchhaltung', 'abrechnung', 'rechnungsabteilung', 'rechnungsstelle', 'rechnungsservice', 'bestellservice', 'facturacion', 'contabilidad', 'soporte', 'fatturazione', 'contabilita', 'supporto', 'facturatie', 'boekhouding', 'klantendienst', 'beveiliging', 'faturacao', 'faturamento', 'contabilidade', 'suporte', 'atendimento', 'seguranca',
 ]);
 
 /**

@@ -84,6 +84,21 @@ function countingClaims(facts: MessageFacts): BrandClaim[] {
   });
 }
 
+/** Lexicon categories that tell a story about the reader (a threat to the account) or make an offer: not plain correspondence. */
+const STORY_CATEGORIES: ReadonlySet<string> = new Set(['threat', 'scam', 'prize', 'extortion', 'crypto']);
+
+/**
+ * Plain correspondence (docs/detection.md "How a verdict is reached"): no claimed identity the sender is
+ * not, no risky ask, no threat to the reader's account and no offer. A deadline and a link to a form or a shared document
+ * are how colleagues, schools and clubs write; scoring.ts keeps such mail below suspicious.
+ */
+export function isPlainCorrespondence(facts: Pick<MessageFacts, 'judgement' | 'phrases'>): boolean {
+  const j = facts.judgement;
+  // A claim the sender stands behind (Google's own share notice from google.com) is no impersonation.
+  const noImpersonation = j !== null && (j.claim === null || (j.sentByClaimed === true && j.mismatch === null));
+  return j !== null && noImpersonation && j.asks.length === 0 && !facts.phrases.some((p) => STORY_CATEGORIES.has(categoryOf(p.tag)));
+}
+
 /** A claim in the display name or the sender's address: the mail presenting itself as the brand, not writing about it. */
 export const isStrongClaim = (claim: BrandClaim): boolean => claim.where.some((w) => w === 'display name' || w === 'sender address');
 

@@ -111,7 +111,18 @@ const groupOfRule = (fired: readonly Fired[], id: string): DetectorGroup | undef
  * ten). bias + scale × sum goes through the logistic function; bias and scale are fitted on
  * cross-validated results (Platt scaling) so that the score reads as a probability.
  */
-export function scoreRules(fired: readonly Fired[], config: ScoringConfig, message: { internal?: boolean } = {}): Scored {
+/**
+ * Hints that say nothing about who writes or what is asked: a deadline, and a page on a platform where
+ * anyone can publish (a form, a shared document) below mechanism strength.
+ */
+const PLAIN_HINTS: ReadonlySet<string> = new Set(['URGENCY_LANGUAGE', 'URL_FREE_HOSTING']);
+
+/** Nothing but PLAIN_HINTS (and the classifier) found anything positive. */
+function onlyPlainHints(fired: readonly Fired[]): boolean {
+  return fired.every((f) => f.contribution <= 0 || f.group === 'classifier' || (PLAIN_HINTS.has(f.id) && !(f.id === 'URL_FREE_HOSTING' && f.strength >= 1)));
+}
+
+export function scoreRules(fired: readonly Fired[], config: ScoringConfig, message: { internal?: boolean; /** judgement.ts isPlainCorrespondence */ plain?: boolean } = {}): Scored {
   const positiveByGroup = new Map<DetectorGroup, number>();
   for (const f of fired) if (f.contribution > 0) positiveByGroup.set(f.group, (positiveByGroup.get(f.group) ?? 0) + f.contribution);
   const rules: RuleHit[] = fired.map((f) => {
@@ -137,6 +148,9 @@ export function scoreRules(fired: readonly Fired[], config: ScoringConfig, messa
   const logit = config.bias + config.scale * rules.reduce((sum, r) => sum + r.weight, 0);
   let score = round3(sigmoid(logit));
   if (config.singleFindingMaxScore !== undefined && score > config.singleFindingMaxScore && isOneFinding(rules, fired, message.internal === true)) score = config.singleFindingMaxScore;
+  // Plain correspondence (judgement.ts isPlainCorrespondence) with only a deadline and a form or shared
+  // document link stays just below suspicious (docs/detection.md "Plain correspondence stays safe").
+  if (message.plain && score >= config.thresholds.suspicious && onlyPlainHints(fired)) score = round3(config.thresholds.suspicious - 0.01);
   const verdict: Verdict = score >= config.thresholds.phishing ? 'phishing' : score >= config.thresholds.suspicious ? 'suspicious' : 'safe';
   return { score, verdict, confidence: round3(Math.max(score, 1 - score)), rules, logit };
 }

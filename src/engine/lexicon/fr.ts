@@ -66,7 +66,7 @@ export const FR: Lexicon = {
     'cliquez|appuyez sur le lien|bouton ci? dessous? pour verifier|confirmer|valider|debloquer|reactiver|mettre',
     'vos coordonnees|informations bancaires',
     'vos coordonnees|informations de paiement',
-    'conserver|garder votre? mot de passe actuel',
+    'conserver|garder|conservez|gardez votre? mot de passe actuel',
     'en vous connectant a|sur votre espace|compte',
     'reactivez le|la|votre',
   ],

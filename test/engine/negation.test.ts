@@ -30,6 +30,11 @@ describe('negated phrases (src/engine/lexicon/negation.ts)', () => {
     expect(categories('Do not ignore this message, verify your account today.')).toContain('credential');
   });
 
+  it('a "never" covers the list it opens to the end of its sentence', () => {
+    expect(categories("Le service client d'Amazon ne vous demandera jamais de révéler votre mot de passe, votre OTP, votre carte de crédit ou vos informations bancaires.")).not.toContain('credential');
+    expect(categories('We will never ask you to share your password, your one-time code, your card number or your bank account details.')).not.toContain('credential');
+  });
+
   it('a negation reaches only within its sentence: a disclaimer does not undo the ask after it', () => {
     expect(categories('We will never ask for your PIN. Confirm your account details today.')).toContain('credential');
     expect(categories('Wir werden Sie niemals nach Ihrer PIN fragen!  Bestätigen Sie Ihre Daten heute.')).toContain('credential');

@@ -80,8 +80,35 @@ export const urgencyLanguage: Detector = {
     return nothingToActOn(input) ? hits.map((h) => ({ ...h, strength: Math.min(h.strength, strengthFor(1)) })) : hits;
   },
 };
-export const credentialRequest = languageRule('CREDENTIAL_REQUEST', ['credential'], (q) => `Asks to sign in or confirm account details: ${q}`, 'credential_request', 'Requests to verify, sign in, or enter passwords and account details');
-export const paymentRequest = languageRule('PAYMENT_REQUEST', ['payment'], (q) => `Asks for a payment or card details: ${q}`, 'credential_request', 'Failed payments, fees to pay, refunds to claim, billing updates');
+/**
+ * An ask with nowhere to answer it but the brand itself: the From domain is a catalogued brand's, the mail
+ * has no web link and no attachment, replies stay with the sender and no phone number is to be called.
+ * Forged or not, whoever follows it reaches the brand: Amazon's one-time-code mail quoting "a link to
+ * update your account information" in its warning about fake ones (docs/detection.md "Rules", language).
+ */
+function onlyTheBrandToAnswer(input: DetectorInput): boolean {
+  const { sender, judgement } = input;
+  if (!sender.ownBrand || !judgement || judgement.links.total > 0 || input.message.attachments.length > 0) return false;
+  if (judgement.asks.some((a) => a.kind === 'call a phone number')) return false;
+  return sender.replyTo.every((r) => r.registrable === sender.registrable);
+}
+
+function answeredOnlyByBrand(rule: Detector): Detector {
+  return {
+    ...rule,
+    run(input, ctx) {
+      const hits = rule.run(input, ctx) as DetectorHit[];
+      return onlyTheBrandToAnswer(input) ? hits.map((h) => ({ ...h, strength: Math.min(h.strength, strengthFor(1) / 2) })) : hits;
+    },
+  };
+}
+
+export const credentialRequest = answeredOnlyByBrand(
+  languageRule('CREDENTIAL_REQUEST', ['credential'], (q) => `Asks to sign in or confirm account details: ${q}`, 'credential_request', 'Requests to verify, sign in, or enter passwords and account details'),
+);
+export const paymentRequest = answeredOnlyByBrand(
+  languageRule('PAYMENT_REQUEST', ['payment'], (q) => `Asks for a payment or card details: ${q}`, 'credential_request', 'Failed payments, fees to pay, refunds to claim, billing updates'),
+);
 /**
  * A colleague's note: the sender is in the organisation of a recipient (or the tenant), replies stay
  * there, and authentication does not fail. Business e-mail compromise must get the answer back, so a

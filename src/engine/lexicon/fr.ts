@@ -59,7 +59,7 @@ export const FR: Lexicon = {
     'connectez|identifiez|authentifiez vous avec votre adresse e? mail|email professionnelle',
     // QR-code lures: the code carries the sign-in page to the reader's phone.
     'scannez|scanner le|ce qr code pour reactiver|verifier|confirmer|valider|securiser|debloquer|authentifier', 'scannez|scanner le|ce code qr pour reactiver|verifier|confirmer|valider|securiser|debloquer|authentifier', 'qr code ci dessous pour reactiver|verifier|confirmer|valider|securiser|debloquer|authentifier', 'code qr ci dessous pour reactiver|verifier|confirmer|valider|securiser|debloquer|authentifier',
-    'verif~|confirm~|valid~|mettre|mettez|actualis~|reactiv~|debloqu~|deverrouill~|securis~ a? jour? votre|vos compte|identite|informations|coordonnees|donnees|acces|mot|identifiants|profil|adresse',
+    'verif~|confirm~|valid~|mettre|mettez|actualis~|reactiv~|debloqu~|deverrouill~|securis~ a? jour? votre|vos compte|identite|informations|coordonnees|donnees|acces|mot|identifiants|profil',
     // Not "connectez-vous à votre espace client": every French bank's "your statement is ready" says it.
     'saisi~|entrez|indiquez|renseign~|communiquez|fournir|fournissez votre|vos mot|code|identifiant|identifiants|numero|coordonnees',
     'cliquez|appuyez ici|dessous pour verifier|confirmer|valider|debloquer|reactiver|mettre',

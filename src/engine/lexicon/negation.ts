@@ -13,11 +13,12 @@ const NEVER = new Set(['never', 'niemals', 'nie', 'jamais', 'nunca', 'mai', 'noo
 
 /**
  * Words looked back from a phrase: "no es urgente" (2), "y a pas d urgence" (2); "nunca lhe pede codigos ou
- * dados" (6). A plain negation only undoes a one-word pressure term ("urgence", "dringend"): in "if it is
+ * dados" (6), "ne vous demandera jamais de reveler votre mot de passe, votre OTP, votre carte de credit ou vos
+ * informations bancaires" (14: a "never" covers the list it opens, to the end of its sentence). A plain negation only undoes a one-word pressure term ("urgence", "dringend"): in "if it is
  * not scheduled within 48 hours" the deadline stands.
  */
 const NOT_REACH = 2;
-const NEVER_REACH = 7;
+const NEVER_REACH = 15;
 
 /**
  * A negation reaches back only within its sentence: in "We will never ask for your PIN. Confirm your

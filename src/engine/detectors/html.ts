@@ -89,6 +89,9 @@ export const htmlImageOnly: Detector = {
     const maxWords = ruleOption(htmlImageOnly, ctx, 'max_words');
     const words = countWords(withoutSignatureArmour(bodyText), maxWords);
     if (words >= maxWords) return [];
+    // Without an image, a few words beside a link are a short note ("Buongiorno, le condivido il preventivo.
+    // Apri il preventivo. Marco"); only a bare link or button leaves nothing to judge.
+    if (html.images === 0 && words >= 3) return [];
     const what = html.images ? `${html.images} image${html.images === 1 ? '' : 's'}` : `${html.links.length} link${html.links.length === 1 ? '' : 's'}`;
     return [{ strength: words < 3 ? 1 : 0.6, reason: `The message is ${what} with ${words === 0 ? 'no' : `only ${words}`} words of text` }];
   },

@@ -211,7 +211,9 @@ export const urlShortener: Detector = {
 
 /** The organisations on both ends: the sender's (unless it writes from free-mail) and the recipients'. */
 export const ownOrganisations = (input: DetectorInput): string[] =>
-  [input.sender.freemail ? '' : input.sender.registrable, ...input.recipientDomains].filter((d) => d !== '');
+  // A sender on free-mail or itself on a platform where anyone can publish (noreply@project-x.firebaseapp.com)
+  // is no organisation of its own.
+  [input.sender.freemail || userContentStrength(input.sender.domain) > 0 ? '' : input.sender.registrable, ...input.recipientDomains].filter((d) => d !== '');
 
 /**
  * A page on a publishing platform named after the sender's or a recipient's organisation
@@ -266,7 +268,10 @@ export const urlFreeHosting: Detector = {
   run(input) {
     return perUrl(input, (u) => {
       const strength = userContentStrength(u.info!.host);
-      return strength > 0 && !isSponsorLink(input, u) ? { strength, reason: `Link points to ${u.info!.host}, a service where anyone can publish a page`, flag: 'free_hosting' } : null;
+      // The sender's or a recipient's own site on a site builder (sonnenkorn.square.site in the bakery
+      // sonnenkorn-baeckerei.de's mail) is where that organisation publishes, not anyone.
+      if (strength === 0 || isSponsorLink(input, u) || ownPlatformPage(input, u.info!.host)) return null;
+      return { strength, reason: `Link points to ${u.info!.host}, a service where anyone can publish a page`, flag: 'free_hosting' };
     });
   },
 };

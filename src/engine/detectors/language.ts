@@ -93,15 +93,18 @@ function onlyTheBrandToAnswer(input: DetectorInput): boolean {
   return sender.replyTo.every((r) => r.registrable === sender.registrable);
 }
 
-function answeredOnlyByBrand(rule: Detector): Detector {
+/** `rule`, its strength capped at `cap` on messages where `when` holds (the language rules' dampers). */
+function cappedWhen(rule: Detector, when: (input: DetectorInput) => boolean, cap: number): Detector {
   return {
     ...rule,
     run(input, ctx) {
       const hits = rule.run(input, ctx) as DetectorHit[];
-      return onlyTheBrandToAnswer(input) ? hits.map((h) => ({ ...h, strength: Math.min(h.strength, strengthFor(1) / 2) })) : hits;
+      return when(input) ? hits.map((h) => ({ ...h, strength: Math.min(h.strength, cap) })) : hits;
     },
   };
 }
+
+const answeredOnlyByBrand = (rule: Detector): Detector => cappedWhen(rule, onlyTheBrandToAnswer, strengthFor(1) / 2);
 
 export const credentialRequest = answeredOnlyByBrand(
   languageRule('CREDENTIAL_REQUEST', ['credential'], (q) => `Asks to sign in or confirm account details: ${q}`, 'credential_request', 'Requests to verify, sign in, or enter passwords and account details'),
@@ -126,15 +129,7 @@ function colleagueNote(input: DetectorInput): boolean {
 
 const COLLEAGUE_BEC_STRENGTH = strengthFor(1) / 2;
 
-function damperedForColleagues(rule: Detector): Detector {
-  return {
-    ...rule,
-    run(input, ctx) {
-      const hits = rule.run(input, ctx) as DetectorHit[];
-      return colleagueNote(input) ? hits.map((h) => ({ ...h, strength: Math.min(h.strength, COLLEAGUE_BEC_STRENGTH) })) : hits;
-    },
-  };
-}
+const damperedForColleagues = (rule: Detector): Detector => cappedWhen(rule, colleagueNote, COLLEAGUE_BEC_STRENGTH);
 
 /**
  * "Are you available?", "keep it between us" (lexicon category `pretext`) open and hush a BEC lure, and a

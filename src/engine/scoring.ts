@@ -117,9 +117,13 @@ const groupOfRule = (fired: readonly Fired[], id: string): DetectorGroup | undef
  */
 const PLAIN_HINTS: ReadonlySet<string> = new Set(['URGENCY_LANGUAGE', 'URL_FREE_HOSTING']);
 
-/** Nothing but PLAIN_HINTS (and the classifier) found anything positive. */
+/**
+ * A form or shared-document link below mechanism strength, and besides it nothing but a deadline (and the
+ * classifier): pressure words alone keep their own weight (one finding, docs/detection.md).
+ */
 function onlyPlainHints(fired: readonly Fired[]): boolean {
-  return fired.every((f) => f.contribution <= 0 || f.group === 'classifier' || (PLAIN_HINTS.has(f.id) && !(f.id === 'URL_FREE_HOSTING' && f.strength >= 1)));
+  const page = fired.some((f) => f.id === 'URL_FREE_HOSTING' && f.contribution > 0 && f.strength < 1);
+  return page && fired.every((f) => f.contribution <= 0 || f.group === 'classifier' || (PLAIN_HINTS.has(f.id) && !(f.id === 'URL_FREE_HOSTING' && f.strength >= 1)));
 }
 
 export function scoreRules(fired: readonly Fired[], config: ScoringConfig, message: { internal?: boolean; /** judgement.ts isPlainCorrespondence */ plain?: boolean } = {}): Scored {

@@ -94,9 +94,10 @@ const STORY_CATEGORIES: ReadonlySet<string> = new Set(['threat', 'scam', 'prize'
  */
 export function isPlainCorrespondence(facts: Pick<MessageFacts, 'judgement' | 'phrases'>): boolean {
   const j = facts.judgement;
+  if (j === null || j.asks.length > 0) return false;
   // A claim the sender stands behind (Google's own share notice from google.com) is no impersonation.
-  const noImpersonation = j !== null && (j.claim === null || (j.sentByClaimed === true && j.mismatch === null));
-  return j !== null && noImpersonation && j.asks.length === 0 && !facts.phrases.some((p) => STORY_CATEGORIES.has(categoryOf(p.tag)));
+  if (j.claim !== null && !(j.sentByClaimed === true && j.mismatch === null)) return false;
+  return !facts.phrases.some((p) => STORY_CATEGORIES.has(categoryOf(p.tag)));
 }
 
 /** A claim in the display name or the sender's address: the mail presenting itself as the brand, not writing about it. */

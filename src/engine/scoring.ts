@@ -106,12 +106,6 @@ function isOneFinding(rules: readonly RuleHit[], fired: readonly Fired[], intern
 const groupOfRule = (fired: readonly Fired[], id: string): DetectorGroup | undefined => fired.find((f) => f.id === id)?.group;
 
 /**
- * Rules add log-odds (weight × strength); positive contributions of one group are scaled down together so
- * the group never adds more than its cap (ten URL rules about one link are one piece of evidence, not
- * ten). bias + scale × sum goes through the logistic function; bias and scale are fitted on
- * cross-validated results (Platt scaling) so that the score reads as a probability.
- */
-/**
  * Hints that say nothing about who writes or what is asked: a deadline, and a page on a platform where
  * anyone can publish (a form, a shared document) below mechanism strength.
  */
@@ -122,10 +116,16 @@ const PLAIN_HINTS: ReadonlySet<string> = new Set(['URGENCY_LANGUAGE', 'URL_FREE_
  * classifier): pressure words alone keep their own weight (one finding, docs/detection.md).
  */
 function onlyPlainHints(fired: readonly Fired[]): boolean {
-  const page = fired.some((f) => f.id === 'URL_FREE_HOSTING' && f.contribution > 0 && f.strength < 1);
-  return page && fired.every((f) => f.contribution <= 0 || f.group === 'classifier' || (PLAIN_HINTS.has(f.id) && !(f.id === 'URL_FREE_HOSTING' && f.strength >= 1)));
+  const positive = fired.filter((f) => f.contribution > 0 && f.group !== 'classifier');
+  return positive.some((f) => f.id === 'URL_FREE_HOSTING') && positive.every((f) => PLAIN_HINTS.has(f.id) && !(f.id === 'URL_FREE_HOSTING' && f.strength >= 1));
 }
 
+/**
+ * Rules add log-odds (weight × strength); positive contributions of one group are scaled down together so
+ * the group never adds more than its cap (ten URL rules about one link are one piece of evidence, not
+ * ten). bias + scale × sum goes through the logistic function; bias and scale are fitted on
+ * cross-validated results (Platt scaling) so that the score reads as a probability.
+ */
 export function scoreRules(fired: readonly Fired[], config: ScoringConfig, message: { internal?: boolean; /** judgement.ts isPlainCorrespondence */ plain?: boolean } = {}): Scored {
   const positiveByGroup = new Map<DetectorGroup, number>();
   for (const f of fired) if (f.contribution > 0) positiveByGroup.set(f.group, (positiveByGroup.get(f.group) ?? 0) + f.contribution);

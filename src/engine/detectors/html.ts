@@ -1,6 +1,7 @@
 import { registrableDomain } from '../../mail/url-info.js';
 import { ownedOrSentFor } from '../delegates.js';
 import { sameOrganisation } from '../organisation.js';
+import { orgLabel } from '../organisation-name.js';
 import { ruleOption, type Detector } from '../detector.js';
 import { isSponsorLink } from './sponsor-links.js';
 
@@ -10,9 +11,8 @@ import { isSponsorLink } from './sponsor-links.js';
  * five letters or more, so that short generic names (mail.com, mail.net) stay apart.
  */
 function sameNameOtherSuffix(host: string, senderRegistrable: string): boolean {
-  const name = (domain: string): string => domain.slice(0, domain.indexOf('.'));
-  const sender = name(senderRegistrable);
-  return sender.length >= 5 && name(registrableDomain(host)) === sender;
+  const sender = orgLabel(senderRegistrable);
+  return sender.length >= 5 && orgLabel(registrableDomain(host)) === sender;
 }
 
 export const htmlForm: Detector = {

@@ -81,6 +81,24 @@ describe('brand catalogue and look-alikes', () => {
     expect(brands.lookalike(label, [])).toBeNull();
   });
 
+  it.each([
+    ['githubsupport', 'GitHub'],
+    ['postbankde', 'Postbank'],
+    ['securepaypal', 'PayPal'],
+    ['paypa1secure', 'PayPal'],
+  ])('%s glues a lure word to %s', (label, brand) => {
+    expect(brands.gluedCombo(label)).toMatchObject({ target: brand, how: 'combo' });
+  });
+
+  it.each(['applebees', 'shellfish', 'microsoftonline', 'githubstatus', 'paypal'])('%s is no glued combination', (label) => {
+    expect(brands.gluedCombo(label)).toBeNull();
+  });
+
+  it("never reads a brand's own name as a misspelling of another brand's", () => {
+    // "postbank" is two letters from "frostbank"; postbank.com is not Postbank's, but it is no Frost Bank typo.
+    expect(brands.lookalike('postbank', [])).toBeNull();
+  });
+
   it('protects the tenant and allow-listed domains', () => {
     expect(brands.lookalike('examp1e', [{ label: 'example', target: 'example.com' }])).toMatchObject({ target: 'example.com', brand: null });
   });

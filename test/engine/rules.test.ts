@@ -1,3 +1,4 @@
+import { replyOwnText } from '../../src/engine/text/quoted.js';
 import { describe, expect, it } from 'vitest';
 import { BrandIndex } from '../../src/engine/brand-index.js';
 import { domainShown } from '../../src/engine/detectors/links.js';
@@ -137,5 +138,15 @@ describe('scoreRules', () => {
 
   it('no evidence → the bias alone decides', () => {
     expect(scoreRules([], { ...config, bias: -2 })).toMatchObject({ verdict: 'safe', score: 0.119 });
+  });
+});
+
+describe('replyOwnText (src/engine/text/quoted.ts)', () => {
+  it('drops quoted lines of a reply, Supercite initials included', () => {
+    expect(replyOwnText('Re: lunch', 'Sounds good.\n> are you free?\nALB> looking for a husband')).toBe('Sounds good.');
+  });
+  it('keeps the whole text when the quote is all there is, or the mail is no reply', () => {
+    expect(replyOwnText('Re: invoice', '> please update your bank details')).toBe('> please update your bank details');
+    expect(replyOwnText('Invoice', 'Hello\n> quoted')).toBe('Hello\n> quoted');
   });
 });

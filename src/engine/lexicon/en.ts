@@ -87,6 +87,8 @@ export const EN: Lexicon = {
     // phone to review and sign". The purpose is the ask; "scan the QR code with your phone at the entrance" is a ticket.
     'qr code with your mobile|phone|smartphone|camera|device to review|sign|verify|validate|confirm|access|unlock|restore|update|reactivate|view|open|complete',
     'qr code with your mobile phone|device to review|sign|verify|validate|confirm|access|unlock|restore|update|reactivate|view|open|complete',
+    // "Scan the QR code below with your phone camera to re-authenticate": the camera named, the step a sign-in.
+    'with your mobile|phone|smartphone|device camera to re? authenticate|reauthenticate|enroll|reenroll|register|reregister|verify|validate|sign|log',
   ],
   payment: [
     'update your? payment|billing|card method|details|information|info',
@@ -149,8 +151,12 @@ export const EN: Lexicon = {
     'our|my bank|banking details|account|information has|have changed',
     'our|my bank|banking details|account|information has|have been changed|updated',
     'new bank|banking account|details',
-    'i|we have|ve changed|switched banks|bank',
-    'i|we changed|switched banks|bank',
+    'i|we have|ve changed|switched our|my? banks|bank',
+    'i|we changed|switched our|my? banks|bank',
+    // "Make all future payments, including the outstanding invoice, to our new account below".
+    'future|further payments to our|my new account|bank',
+    'to our|my new account below',
+    'to our|my new bank account below',
     'update|change my direct deposit|payroll|salary',
     'my direct deposit|payroll|salary details|information|account',
     'direct deposit|salary|paycheck to|into my new account|bank',

@@ -137,6 +137,8 @@ export const IT: Lexicon = {
     'clicca|clicchi qui per verificare|confermare|aggiornare|sbloccare',
     'accedi|acceda con il tuo|suo account * per ascoltare|riprodurre',
     'codice qr con il|lo tuo|suo? smartphone|telefono|cellulare per verificare|firmare|confermare|accedere|sbloccare|aggiornare|visualizzare',
+    // Le credenziali nominate: « accedi con le credenziali aziendali » (il portale autentico dice « accedi »).
+    'con le tue|sue|vostre? credenziali aziendali|microsoft|office|email', 'con le tue|sue|vostre? credenziali di posta|rete|dominio',
     // Accedere con la sola email per aprire un documento (la pagina chiede la password).
     'tua|sua|tuo|suo indirizzo? email|mail per visualizzare|aprire|scaricare|consultare|leggere|accedere al|ai|il|la|i|le|questo|questa? documento|documenti|file|preventivo|contratto|pdf',
   ],
@@ -161,7 +163,7 @@ export const NL: Lexicon = {
   threat: ['uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'uw|je rekening|account|pas|kaart|betaalpas|toegang is|wordt tijdelijk|voorlopig geblokkeerd|opgeschort|beperkt|gedeactiveerd', 'uw|je wachtwoord verloopt|is verlopen', 'opslag|opslagruimte is bijna? vol', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen', 'berichten zijn vastgehouden|geblokkeerd|tegengehouden', 'vastgehouden|geblokkeerde|wachtende berichten', 'berichten vrijgeven'],
   credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', // Ontgrendelen in de gebiedende wijs: het lokaas van de geblokkeerde rekening.
     'ontgrendel|deblokkeer|heractiveer uw|je account|rekening|pas|betaalpas|toegang|mailbox', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', // Inloggen met alleen het e-mailadres om een document te openen (de pagina vraagt het wachtwoord).
-    'met uw|je e? mailadres|emailadres|email|mail om het|de|dit|deze|uw|je document|documenten|bestand|bestanden|offerte|overeenkomst|contract|pdf', 'scan de|deze qr code om te verifieren|bevestigen|herstellen|activeren', 'qr code om uw|je account|toegang|identiteit te verifieren|bevestigen|herstellen|activeren', 'klik hier om te bevestigen|verifieren|controleren', 'account om het|de bericht|voicemail|voicemailbericht te beluisteren', 'qr code met uw|je telefoon|smartphone|mobiel om het|de|uw|je'],
+    'met uw|je e? mailadres|emailadres|email|mail om het|de|dit|deze|uw|je document|documenten|bestand|bestanden|offerte|overeenkomst|contract|pdf', 'scan de|deze qr code om te verifieren|bevestigen|herstellen|activeren', 'qr code om uw|je account|toegang|identiteit te verifieren|bevestigen|herstellen|activeren', 'klik hier om te bevestigen|verifieren|controleren', 'account om het|de bericht|voicemail|voicemailbericht te beluisteren', 'qr code met uw|je telefoon|smartphone|mobiel om het|de|uw|je', 'qr code met uw|je telefoon|smartphone|mobiel en log|meld in|aan'],
   // Boetes en tol: het lokaas van een boete die betaald moet worden.
   payment: ['openstaande|onbetaalde boete|verkeersboete|parkeerboete|naheffingsaanslag|tolheffing', 'betaal|voldoe uw|je|de boete|verkeersboete|parkeerboete', 'betaling mislukt|geweigerd|openstaand', 'openstaande factuur|betaling|bedrag', 'verzendkosten|invoerrechten|douanekosten', 'terugbetaling|restitutie|teruggave'],
   giftcard: ['cadeaukaart|cadeaukaarten|cadeaubon|cadeaubonnen|waardebon', 'foto van de codes|kaarten'],

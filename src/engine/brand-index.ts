@@ -35,6 +35,8 @@ export class BrandIndex {
   private readonly catalogue: ReadonlyArray<{ label: string; skeleton: string; target: string; brand: Brand | null }>;
   /** Catalogue-only lookalike verdicts by label: the same domains recur across messages. Bounded. */
   private readonly cache = new Map<string, LookalikeMatch | null>();
+  /** Every catalogued label, so that a brand's own name is never judged a glued combination. */
+  private readonly catalogueLabels: ReadonlySet<string>;
   /** Brands with regional members on their own domains (Brand.members). */
   private readonly members: readonly Brand[];
 
@@ -53,6 +55,7 @@ export class BrandIndex {
     });
     this.keywords = new PhraseMatcher(entries);
     this.members = brands.filter((b) => b.members !== undefined);
+    this.catalogueLabels = new Set(this.labels.map((l) => l.label));
     this.catalogue = this.labels.map((l) => ({ label: l.label, skeleton: l.skeleton, target: this.brands[l.brand]?.name ?? l.label, brand: this.brands[l.brand] ?? null }));
   }
 
@@ -157,6 +160,20 @@ export class BrandIndex {
   }
 
   /**
+   * Is `label` a catalogued brand's name with a lure word glued on, no hyphen ("githubsupport",
+   * "postbankde")? Asked of sender domains only: a link to a third-party product named after a brand
+   * ("outlooksecure.com" in a newsletter) is that product, while a mail sent from such a name presents
+   * itself as the brand (docs/detection.md, SENDER_LOOKALIKE).
+   */
+  gluedCombo(label: string): LookalikeMatch | null {
+    const lower = label.toLowerCase();
+    if (lower.length > 63 || this.catalogueLabels.has(lower)) return null;
+    const skel = skeleton(lower);
+    const c = this.catalogue.find((c) => c.label.length >= 5 && gluedToLureWord(skel, c.skeleton));
+    return c ? { target: c.target, brand: c.brand, genuine: c.label, how: 'combo' } : null;
+  }
+
+  /**
    * Is `label` a close imitation of one of `domains`' labels (the recipients' own organisations): the same
    * letters by look-alike characters, or one letter changed in a name of six letters or more. Never
    * "added words" (acme-group.com beside acme.com is often the same company) and never two edits, so
@@ -186,7 +203,9 @@ export class BrandIndex {
       if (skip(c)) continue;
       if (skel === c.skeleton) return { target: c.target, brand: c.brand, genuine: c.label, how: 'homograph' };
     }
-    for (const c of candidates) {
+    // A catalogued brand's own name is that brand, not a misspelling of another's ("postbank" is two
+    // letters from "frostbank").
+    for (const c of namedBy.size > 0 ? [] : candidates) {
       // Five-letter names only by look-alike characters (above): one letter off "bpost" is "jpost", a
       // newspaper, and most five-letter words are one letter off some brand.
       if (skip(c) || c.label.length < 6) continue;
@@ -208,4 +227,26 @@ export class BrandIndex {
     }
     return null;
   }
+}
+
+/**
+ * Words a combosquatted name adds to a brand's without a hyphen ("githubsupport", "paypalsecure",
+ * "postbankde", "secureamazon"): the service words of a lure and country codes. Only these: a brand's
+ * name glued to any other word is as often another business ("applebees", "shellfish").
+ */
+const LURE_WORDS: ReadonlySet<string> = new Set(
+  [
+    'support', 'secure', 'security', 'login', 'signin', 'verify', 'verification', 'account', 'accounts', 'service',
+    'services', 'update', 'billing', 'help', 'helpdesk', 'online', 'team', 'alert', 'alerts', 'notice', 'center',
+    'centre', 'auth', 'customer', 'customers', 'client', 'care', 'mail', 'info', 'kunden', 'konto', 'sicherheit',
+    'compte', 'connexion', 'cuenta', 'conta', 'seguridad', 'sicurezza', 'beveiliging',
+    'de', 'uk', 'us', 'fr', 'es', 'it', 'nl', 'pt', 'br', 'ca', 'au', 'be', 'ch', 'at', 'mx',
+  ].map((w) => skeleton(w)),
+);
+
+/** Is `label` a brand's name with one lure word glued before or after it? (Both folded to skeletons.) */
+function gluedToLureWord(label: string, brand: string): boolean {
+  if (label.length <= brand.length) return false;
+  if (label.startsWith(brand)) return LURE_WORDS.has(label.slice(brand.length));
+  return label.endsWith(brand) && LURE_WORDS.has(label.slice(0, label.length - brand.length));
 }

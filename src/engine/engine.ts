@@ -123,7 +123,8 @@ export function createEngine(deps: EngineDeps): Engine {
       scale: config.scale,
       groupCaps: config.group_caps,
       thresholds: config.thresholds,
-      classifier: { aloneMaxScore: bounds.alone_max_score, otherEvidenceMin: bounds.other_evidence_min, maxPositive: bounds.max_positive, maxNegative: bounds.max_negative },
+      // A tenant's own model learnt which of the rules' findings its people release (docs/recipients.md).
+      classifier: { aloneMaxScore: bounds.alone_max_score, otherEvidenceMin: bounds.other_evidence_min, maxPositive: bounds.max_positive, maxNegative: bounds.max_negative, clearsFindings: ctx.classifier !== undefined },
       singleFindingMaxScore: config.single_finding_max_score,
     }, { internal: facts.sender.registrable !== '' && facts.recipientDomains.has(facts.sender.registrable), plain: isPlainCorrespondence(facts) });
     for (const rule of scored.rules) {

@@ -15,6 +15,7 @@ import { withoutNegated } from './lexicon/negation.js';
 import { withoutReportedAsks } from './lexicon/reported.js';
 import { displayNameClaimPoints } from './display-name.js';
 import { guessLanguage } from './text/language.js';
+import { replyOwnText } from './text/quoted.js';
 import { removeAddresses, sentenceStarts, wordViews } from './text/words.js';
 import type { AnalysisContext } from './types.js';
 import { trimEndMatching } from '../core/trim.js';
@@ -196,7 +197,7 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
   coverage.push(...extracted.coverage);
   const plain = message.text.trim();
   const bodyText = visibleBody(message, html?.text);
-  const ruleText = [message.subject, plain, html?.text ?? '', html?.altText ?? ''].filter(Boolean).join('\n');
+  const ruleText = [message.subject, replyOwnText(message.subject, plain), html?.text ?? '', html?.altText ?? ''].filter(Boolean).join('\n');
   // Addresses and URLs are judged by their own rules; as words they would make "jane@gmail.com" a
   // mention of Google.
   const prose = removeAddresses(ruleText).replace(URL_IN_TEXT, ' ');

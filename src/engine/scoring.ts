@@ -39,6 +39,8 @@ export interface ClassifierBounds {
   maxPositive: number;
   /** Largest pull towards legitimate (log-odds, a positive number). */
   maxNegative: number;
+  /** The pull may take a message the other rules flagged below suspicious (a tenant's own model). */
+  clearsFindings?: boolean;
 }
 
 export interface Fired {
@@ -67,10 +69,13 @@ const logitOf = (p: number): number => Math.log(p / (1 - p));
 /**
  * The classifier's total contribution after its bounds (docs/detection.md "The classifier assists"):
  * alone it lifts a message at most to `aloneMaxScore`; it never adds more than `maxPositive`, and when
- * assisting never more than the other rules' positive evidence; towards legitimate at most `maxNegative`, and never below the
- * suspicious threshold when identity-plus-intent evidence fired.
+ * assisting never more than the other rules' positive evidence; towards legitimate at most `maxNegative`,
+ * and never below the suspicious threshold when the other rules reach it: held out by source, its
+ * "legitimate" call on the messages the rules put near that threshold is as frequent on phishing as on
+ * legitimate mail (a likelihood ratio of about 1). A tenant's own model (`clearsFindings`), learnt from
+ * what the tenant's people released, may clear what the rules found: that is what it learnt.
  */
-export function boundClassifier(total: number, others: { positive: number; negative: number; identityIntent: boolean }, config: ScoringConfig): number {
+export function boundClassifier(total: number, others: { positive: number; negative: number }, config: ScoringConfig): number {
   const bounds = config.classifier;
   if (!bounds || total === 0) return total;
   const evidence = others.positive + others.negative;
@@ -80,12 +85,10 @@ export function boundClassifier(total: number, others: { positive: number; negat
       : Math.min(bounds.maxPositive, others.positive);
     return Math.min(total, allowed);
   }
-  let bounded = Math.max(total, -bounds.maxNegative);
-  if (others.identityIntent) {
-    const floor = (logitOf(config.thresholds.suspicious) - config.bias) / config.scale - evidence;
-    if (floor < 0) bounded = Math.max(bounded, floor + 0.001);
-  }
-  return bounded;
+  const bounded = Math.max(total, -bounds.maxNegative);
+  if (bounds.clearsFindings) return bounded;
+  const floor = (logitOf(config.thresholds.suspicious) - config.bias) / config.scale - evidence;
+  return floor < 0 ? Math.max(bounded, floor + 0.001) : bounded;
 }
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
@@ -136,7 +139,7 @@ export function scoreRules(fired: readonly Fired[], config: ScoringConfig, messa
     if (weight > 0 && cap !== undefined && total > cap) weight = (weight * cap) / total;
     return { id: f.id, strength: round3(f.strength), weight: round3(weight), reason: f.reason };
   });
-  const others = { positive: 0, negative: 0, identityIntent: fired.some((f) => f.identityIntent) };
+  const others = { positive: 0, negative: 0 };
   let classifierTotal = 0;
   for (const r of rules) {
     if (fired.find((f) => f.id === r.id)?.group === 'classifier') classifierTotal += r.weight;

@@ -36,12 +36,8 @@ const icannOptions = { allowPrivateDomains: false, extractHostname: false, detec
 
 /** Parses one URL; returns null for input the WHATWG parser rejects. */
 export function describeUrl(raw: string): UrlInfo | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    return null;
-  }
+  const parsed = parseUrl(raw) ?? parseUrl(unescapeAuthority(raw));
+  if (!parsed) return null;
   const scheme = parsed.protocol.replace(/:$/, '').toLowerCase();
   const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
   const info: UrlInfo = {
@@ -124,5 +120,31 @@ function decodeSafe(value: string): string {
     return decodeURIComponent(value);
   } catch {
     return value;
+  }
+}
+
+function parseUrl(raw: string): URL | null {
+  try {
+    return new URL(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** Scheme and authority: "http://" up to the first "/", "?" or "#". Bounded by RFC 1035's host length plus a port and userinfo. */
+const AUTHORITY = /^([a-z][a-z0-9+.-]{0,20}:\/\/)([^/?#]{1,600})/i;
+
+/**
+ * A host or port written in percent escapes ("http://%31%39%35%2E…:%38%37/", a lure's IP address hidden
+ * from the reader): browsers read the escapes; the WHATWG parser decodes them in the host but rejects
+ * them in the port. The authority is unescaped once so the link is judged by where it goes.
+ */
+function unescapeAuthority(raw: string): string {
+  const m = AUTHORITY.exec(raw);
+  if (!m || !m[2]!.includes('%')) return raw;
+  try {
+    return m[1]! + decodeURIComponent(m[2]!) + raw.slice(m[0].length);
+  } catch {
+    return raw;
   }
 }

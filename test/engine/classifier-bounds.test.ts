@@ -47,12 +47,32 @@ describe('the classifier assists, bounded on both sides (docs/detection.md "The 
     expect(scoreRules(scam, { ...config, classifier: undefined }).verdict).toBe('safe');
   });
 
-  it('never clears a message with identity-plus-intent evidence', () => {
+  it('never clears a message the rules flagged, identity-plus-intent or not', () => {
     const fired = [rule('IMPERSONATION_WITH_ASK', 'identity', 0.9, { identityIntent: true }), classifier(-2)];
-    const scored = scoreRules(fired, config);
-    expect(scored.score).toBeGreaterThanOrEqual(engine.thresholds.suspicious);
-    // Without that evidence the same pull is allowed to clear it.
-    expect(scoreRules([rule('URL_SHORTENER', 'url', 0.9), classifier(-2)], config).verdict).toBe('safe');
+    expect(scoreRules(fired, config).score).toBeGreaterThanOrEqual(engine.thresholds.suspicious);
+    // One finding the rules alone make suspicious (a single scam phrase) stays suspicious under the full pull.
+    const single = [rule('SCAM_OFFER_LANGUAGE', 'language', 0.9)];
+    expect(scoreRules(single, config).verdict).toBe('suspicious');
+    const pulled = scoreRules([...single, classifier(-2)], config);
+    expect(pulled.verdict).toBe('suspicious');
+    expect(weightOf(pulled, 'CLASSIFIER_HAM')).toBeLessThan(0);
+    // Below the threshold the pull applies in full.
+    const hint = scoreRules([rule('URGENCY_LANGUAGE', 'language', 0.6), classifier(-2)], config);
+    expect(weightOf(hint, 'CLASSIFIER_HAM')).toBe(-engine.classifier_bounds.max_negative);
+  });
+
+  it("lets a tenant's own model clear what the rules found (it learnt what the tenant's people release)", () => {
+    const single = [rule('SCAM_OFFER_LANGUAGE', 'language', 0.9), classifier(-2)];
+    const tenant = { ...config, classifier: { ...config.classifier!, clearsFindings: true } };
+    expect(scoreRules(single, tenant).verdict).toBe('safe');
+    expect(scoreRules(single, config).verdict).toBe('suspicious');
+  });
+
+  it('may carry a message the rules flagged across the phishing threshold', () => {
+    // Rules at 0.785 (suspicious) with two findings: its strongest call makes it phishing.
+    const flagged = [rule('URL_LOOKALIKE', 'url', 1.0), rule('URGENCY_LANGUAGE', 'language', 0.6)];
+    expect(scoreRules(flagged, config).verdict).toBe('suspicious');
+    expect(scoreRules([...flagged, classifier(4)], config).verdict).toBe('phishing');
   });
 
   it('never doubles weak evidence: two weak phrases from a stranger plus its strongest call stay below phishing', () => {

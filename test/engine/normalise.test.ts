@@ -74,6 +74,11 @@ describe('normalisation before matching (docs/detection.md "Normalisation")', ()
     expect(asciiLookalike('lTAUCARD')).toBe('ITAUCARD');
     expect(asciiLookalike('lunch')).toBeNull();
     expect(asciiLookalike('lTaucard')).toBeNull();
+    // Before a consonant it opens a lower-case word as i ("ltaucard", "lnstagram"); "like", "lrs" stay.
+    expect(asciiLookalike('ltaucard')).toBe('itaucard');
+    expect(asciiLookalike('lnstagram')).toBe('instagram');
+    expect(asciiLookalike('like')).toBeNull();
+    expect(asciiLookalike('lrs')).toBeNull();
   });
 
   it('keyword words read through invisible characters', () => {

@@ -1,3 +1,4 @@
+import { replyOwnText } from '../../src/engine/text/quoted.js';
 import { describe, expect, it } from 'vitest';
 import { BrandIndex } from '../../src/engine/brand-index.js';
 import { domainShown } from '../../src/engine/detectors/links.js';
@@ -81,6 +82,24 @@ describe('brand catalogue and look-alikes', () => {
     expect(brands.lookalike(label, [])).toBeNull();
   });
 
+  it.each([
+    ['githubsupport', 'GitHub'],
+    ['postbankde', 'Postbank'],
+    ['securepaypal', 'PayPal'],
+    ['paypa1secure', 'PayPal'],
+  ])('%s glues a lure word to %s', (label, brand) => {
+    expect(brands.gluedCombo(label)).toMatchObject({ target: brand, how: 'combo' });
+  });
+
+  it.each(['applebees', 'shellfish', 'microsoftonline', 'githubstatus', 'paypal'])('%s is no glued combination', (label) => {
+    expect(brands.gluedCombo(label)).toBeNull();
+  });
+
+  it("never reads a brand's own name as a misspelling of another brand's", () => {
+    // "postbank" is two letters from "frostbank"; postbank.com is not Postbank's, but it is no Frost Bank typo.
+    expect(brands.lookalike('postbank', [])).toBeNull();
+  });
+
   it('protects the tenant and allow-listed domains', () => {
     expect(brands.lookalike('examp1e', [{ label: 'example', target: 'example.com' }])).toMatchObject({ target: 'example.com', brand: null });
   });
@@ -119,5 +138,15 @@ describe('scoreRules', () => {
 
   it('no evidence → the bias alone decides', () => {
     expect(scoreRules([], { ...config, bias: -2 })).toMatchObject({ verdict: 'safe', score: 0.119 });
+  });
+});
+
+describe('replyOwnText (src/engine/text/quoted.ts)', () => {
+  it('drops quoted lines of a reply, Supercite initials included', () => {
+    expect(replyOwnText('Re: lunch', 'Sounds good.\n> are you free?\nALB> looking for a husband')).toBe('Sounds good.');
+  });
+  it('keeps the whole text when the quote is all there is, or the mail is no reply', () => {
+    expect(replyOwnText('Re: invoice', '> please update your bank details')).toBe('> please update your bank details');
+    expect(replyOwnText('Invoice', 'Hello\n> quoted')).toBe('Hello\n> quoted');
   });
 });

@@ -304,7 +304,9 @@ export const urlLoginPath: Detector = {
   indicator: 'credential_request',
   description: 'Sign-in or verification pages on domains that belong to no known brand',
   run(input) {
-    const claimed = input.claims[0] && input.claims[0].score >= 3 ? input.claims[0].brand : null;
+    // The judgement's claim: a social network named only in a footer, or the brand of a forwarded mail's
+    // text, is no claim (judgement.ts countingClaims).
+    const claimed = input.judgement?.claim?.brand ?? null;
     // Every web service has a sign-in page, and genuine notices link to one on another organisation's
     // domain all the time (a learning platform to the university's portal, an ESP to its customer's
     // site). The path is phishing evidence only when the mail claims a brand the page does not belong to;

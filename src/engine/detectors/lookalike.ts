@@ -14,7 +14,7 @@ const describeMatch = (what: string, domain: string, match: LookalikeMatch, prot
 const STRENGTH: Record<LookalikeMatch['how'], number> = { homograph: 1, typo: 0.9, combo: 0.8 };
 
 /** Lookalike check of one registrable domain; null when it is genuine (owned, tenant, allow-listed). */
-function judgeDomain(input: DetectorInput, domain: string, host: string): { match: LookalikeMatch; protectedDomain: boolean } | null {
+function judgeDomain(input: DetectorInput, domain: string, host: string, sender = false): { match: LookalikeMatch; protectedDomain: boolean } | null {
   if (!domain || input.brands.ownerOf(host) || input.recipientDomains.has(domain)) return null;
   if (input.protectedLabels.some((p) => p.domain === domain)) return null;
   const unicode = domain.includes('xn--') ? domainToUnicode(domain) || domain : domain;
@@ -22,6 +22,8 @@ function judgeDomain(input: DetectorInput, domain: string, host: string): { matc
   // Allow entries protect (above) but never accuse: only the tenant's own domains are targets (docs/security.md).
   const match = input.brands.lookalike(label, input.protectedLabels.filter((p) => !p.allowEntry));
   if (match) return { match, protectedDomain: match.brand === null };
+  const glued = sender ? input.brands.gluedCombo(label) : null;
+  if (glued) return { match: glued, protectedDomain: false };
   // Without a tenant configured (the REST API), the recipients' own organisations are the domains a BEC
   // sender imitates: "northwlnd.com" writing to northwind.com (docs/detection.md, SENDER_LOOKALIKE).
   // A page on a platform named after a recipient's organisation ("jansenbouw.notion.site" for
@@ -125,7 +127,7 @@ export const senderLookalike: Detector = {
     ];
     for (const { what, facts } of candidates) {
       if (!facts.registrable || facts.freemail) continue;
-      const judged = judgeDomain(input, facts.registrable, facts.domain);
+      const judged = judgeDomain(input, facts.registrable, facts.domain, true);
       if (!judged) continue;
       const brand = judged.match.brand?.name;
       hits.push({ strength: STRENGTH[judged.match.how], reason: describeMatch(what, facts.registrable, judged.match, judged.protectedDomain), ...(brand ? { brand } : {}) });

@@ -187,7 +187,7 @@ const MAY_READ_DIFFERENTLY = /[0135|I]|^l|rn|vv/;
  * The ASCII look-alike reading of one word as written (case matters): digits among letters read as
  * letters (0 → o, 1 → l, 3 → e, 5 → s), a capital I after a lower-case letter (or after an I read as
  * l) reads as l ("PayPaI", "WaIIet"), a capital I opening an otherwise lower-case word as L ("Iogin", "Iedger"), and a lower-case l opening an otherwise
- * upper-case word reads as I ("lTAUCARD"),
+ * upper-case word reads as I ("lTAUCARD") and one opening a lower-case word before a consonant as i ("ltaucard"),
  * "|" as l, "rn" as m, "vv" as w. Null when the word has none of these. Callers compare what a keyword
  * search finds in this reading with what it finds in the word itself: only new finds count.
  */
@@ -214,6 +214,9 @@ export function asciiLookalike(word: string): string | null {
     // case-sensitive brand keywords find it too.
     else if (c === 'I' && i === 0 && word.length >= 3 && /[a-z]/.test(after ?? '') && /^I[a-z]+$/.test(word)) out += 'L';
     else if (c === 'l' && i === 0 && /^l[A-Z]{2,}$/.test(word)) out += 'I';
+    // Opening an otherwise lower-case word it reads as i ("ltaucard", "lnstagram"): few words start with
+    // "l" + consonant, and only a brand this reading reveals counts.
+    else if (c === 'l' && i === 0 && /^l[a-z]{3,}$/.test(word) && !/[aeiouy]/.test(after ?? 'a')) out += 'i';
     else out += c;
   }
   out = out.replace(/rn/g, 'm').replace(/vv/g, 'w');

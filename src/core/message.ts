@@ -27,6 +27,8 @@ export interface AttachmentInfo {
   size: number;
   /** Names of files inside an archive attachment, when the engine could read its directory. */
   innerNames?: string[];
+  /** Web links of a PDF attachment's link annotations, when the engine could read them. */
+  links?: string[];
   /** True when an archive announces encryption (password-protected). */
   encrypted?: boolean;
   /** True for Office documents carrying VBA macros (as far as can be seen offline). */

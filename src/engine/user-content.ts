@@ -29,3 +29,17 @@ export function isUserContentLink(info: { host: string; domain: string; path: st
   const prefixes = USER_PATHS.get(info.domain);
   return prefixes !== undefined && prefixes.some((p) => info.path.startsWith(p));
 }
+
+/**
+ * Folders of a WordPress installation that no page of the site links to: its code (wp-includes, the
+ * plugins', themes' and upgrade folders, wp-admin's assets). A "document" opening there is a page someone
+ * planted on a compromised site (".../wp-content/plugins/sp/doc/index.php"), not the site's own content;
+ * wp-content/uploads (the site's files) and wp-admin's pages (a site's own moderation links) are not listed.
+ */
+const PLANTED_FOLDERS = ['/wp-includes/', '/wp-content/plugins/', '/wp-content/themes/', '/wp-content/upgrade/', '/wp-content/languages/', '/wp-admin/css/', '/wp-admin/js/', '/wp-admin/images/', '/wp-admin/includes/', '/wp-admin/maint/', '/wp-admin/network/', '/wp-admin/user/'];
+
+/** True when the path lies in a site's code folders (above): judge it with the page's host, never the sender's own. */
+export function plantedPath(path: string): boolean {
+  const p = path.toLowerCase();
+  return PLANTED_FOLDERS.some((f) => p.includes(f));
+}

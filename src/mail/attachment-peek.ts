@@ -1,11 +1,15 @@
 /**
  * What can be learnt about an attachment from a bounded look at its bytes: magic numbers, the names
  * inside a ZIP (local headers at the start, central directory at the end), ZIP encryption flags and VBA
- * macros in Office files. Nothing is decompressed; every scan is over a capped buffer.
+ * macros in Office files, and a PDF's link annotations (pdf-links.ts: its streams are inflated, bounded).
+ * Archives are never decompressed; every scan is over a capped buffer.
  */
+import { pdfLinks } from './pdf-links.js';
 
 export interface Peek {
   innerNames: string[];
+  /** Web links of a PDF's link annotations (pdf-links.ts). */
+  links: string[];
   encrypted: boolean;
   hasMacros: boolean;
   kind: PeekKind | null;
@@ -39,7 +43,7 @@ export function magicKind(head: Uint8Array): PeekKind | null {
 
 /** Kinds whose inside is worth keeping more than the first bytes of. */
 export function wantsBody(kind: PeekKind | null): boolean {
-  return kind === 'zip' || kind === 'ole' || kind === 'rar';
+  return kind === 'zip' || kind === 'ole' || kind === 'rar' || kind === 'pdf';
 }
 
 const readU16 = (b: Uint8Array, o: number): number => (b[o] ?? 0) | ((b[o + 1] ?? 0) << 8);
@@ -115,5 +119,6 @@ export function peekAttachment(head: Uint8Array, tail: Uint8Array | null): Peek 
   } else if (kind === 'rar') {
     encrypted = rarEncrypted(head);
   }
-  return { innerNames: [...names], encrypted, hasMacros, kind };
+  const links = kind === 'pdf' ? [...new Set([...pdfLinks(head), ...(tail ? pdfLinks(tail) : [])])].slice(0, 20) : [];
+  return { innerNames: [...names], links, encrypted, hasMacros, kind };
 }

@@ -85,20 +85,30 @@ function consumeAttachment(attachment: AttachmentStream, budget: { left: number 
   let decided = false;
   const stream = attachment.content as Readable;
   return new Promise((resolve) => {
+    const keepHead = (chunk: Buffer): Buffer => {
+      const take = chunk.subarray(0, Math.max(0, Math.min(chunk.length, limit - state.headLength, budget.left)));
+      budget.left -= take.length;
+      state.head.push(take);
+      state.headLength += take.length;
+      return chunk.subarray(take.length);
+    };
     stream.on('data', (chunk: Buffer) => {
       state.info.size += chunk.length;
+      let rest = chunk;
       if (state.headLength < limit) {
-        const take = chunk.subarray(0, Math.min(chunk.length, limit - state.headLength, budget.left));
-        budget.left -= take.length;
-        state.head.push(take);
-        state.headLength += take.length;
+        rest = keepHead(rest);
         if (!decided && state.headLength >= 8) {
           decided = true;
-          if (wantsBody(magicKind(Buffer.concat(state.head)))) limit = ARCHIVE_HEAD_BYTES;
+          // The rest of this chunk belongs to the larger head too: a small attachment arrives in one chunk.
+          if (wantsBody(magicKind(Buffer.concat(state.head)))) {
+            limit = ARCHIVE_HEAD_BYTES;
+            rest = keepHead(rest);
+          }
         }
-      } else if (limit === ARCHIVE_HEAD_BYTES && budget.left > 0) {
+      }
+      if (rest.length > 0 && limit === ARCHIVE_HEAD_BYTES && budget.left > 0) {
         // Rolling tail: the ZIP central directory sits at the end.
-        const joined = state.tail ? Buffer.concat([state.tail, chunk]) : chunk;
+        const joined = state.tail ? Buffer.concat([state.tail, rest]) : rest;
         const keep = Math.min(ARCHIVE_TAIL_BYTES, budget.left);
         state.tail = Buffer.from(joined.subarray(Math.max(0, joined.length - keep)));
       }
@@ -109,6 +119,7 @@ function consumeAttachment(attachment: AttachmentStream, budget: { left: number 
       if (state.tail) budget.left -= state.tail.length;
       state.info.head = new Uint8Array(head.subarray(0, HEAD_BYTES));
       if (peek.innerNames.length) state.info.innerNames = peek.innerNames;
+      if (peek.links.length) state.info.links = peek.links;
       if (peek.encrypted) state.info.encrypted = true;
       if (peek.hasMacros) state.info.hasMacros = true;
       attachment.release();

@@ -140,6 +140,8 @@ export function extractUrls(message: NormalizedMessage, html: HtmlFacts | null, 
   fromText(message.text);
   if (html) fromText(html.text);
   for (const attachment of message.attachments) {
+    // A PDF's link annotations are links the reader clicks in the attachment.
+    for (const url of attachment.links ?? []) add(url, 'attachment', 'text', '');
     if (!attachment.filename) continue;
     for (const url of linkifyText(attachment.filename.replace(/\.(html?|pdf|zip|docx?|xlsx?|svg)$/i, ''), 5, true).urls) add(url, 'attachment', 'text', '');
   }

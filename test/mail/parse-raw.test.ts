@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/core/errors.js';
 import { DEFAULT_PARSE_LIMITS, parseRawMessage } from '../../src/mail/parse-raw.js';
@@ -82,6 +83,49 @@ describe('parseRawMessage', () => {
     expect(y).toMatchObject({ filename: 'y.docm', hasMacros: true });
     expect(z?.size).toBe(21);
     expect(Buffer.from(z!.head!).subarray(0, 2).toString('latin1')).toBe('MZ');
+  });
+
+  it('reads past the first 64 bytes of a small archive or PDF that arrives in one chunk', async () => {
+    const entry = (name: string, body: string): Buffer => Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, body.length, 0, 0, 0, body.length, 0, 0, 0, name.length, 0, 0, 0]),
+      Buffer.from(name),
+      Buffer.from(body),
+    ]);
+    // The second entry starts at byte 79: the head used to stop at 64 bytes when the rest came in the same chunk.
+    const zip = Buffer.concat([entry('readme.txt', 'x'.repeat(40)), entry('invoice.pdf.exe', 'MZ')]);
+    const stream = deflateSync(Buffer.from('<< /Type /Annot /A << /S /URI /URI (https://lure.example/doc\\)x) >> >>'));
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.7\n1 0 obj\n<< /Annots [<< /A << /S /URI /URI (https://files.example/view) >> >>] >>\nendobj\n'),
+      Buffer.from('2 0 obj\n<< /Length ' + stream.length + ' /Filter /FlateDecode >>\nstream\n'),
+      stream,
+      Buffer.from('\nendstream\nendobj\n3 0 obj\n<< /A << /S /JavaScript /URI (javascript:alert(1)) >> >>\nendobj\n%%EOF\n'),
+    ]);
+    const message = await parseRawMessage(mail([
+      'From: a@example.com',
+      'Content-Type: multipart/mixed; boundary="m"',
+      '',
+      '--m',
+      'Content-Type: text/plain',
+      '',
+      'see attached',
+      '--m',
+      'Content-Type: application/zip; name="x.zip"',
+      'Content-Disposition: attachment; filename="x.zip"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      zip.toString('base64'),
+      '--m',
+      'Content-Type: application/pdf; name="statement.pdf"',
+      'Content-Disposition: attachment; filename="statement.pdf"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      pdf.toString('base64'),
+      '--m--',
+    ]));
+    const [x, y] = message.attachments;
+    expect(x?.innerNames).toEqual(['readme.txt', 'invoice.pdf.exe']);
+    // Link annotations in the clear and inside a compressed stream; a javascript: action is no web link.
+    expect(y?.links).toEqual(['https://files.example/view', 'https://lure.example/doc)x']);
   });
 
   it('keeps going on damaged MIME: missing closing boundary, unknown charset, broken base64 and QP', async () => {

@@ -94,7 +94,7 @@ export const USER_CONTENT_HOSTS: ReadonlyMap<string, number> = new Map([
     // Site builders' and no-code app builders' free sites (name.webnode.fr, name.jimdofree.com,
     // name.framer.website, a Hostinger site's temporary name): where compromised small-company mailboxes link
     // their "document" (docs/detection.md "URL_FREE_HOSTING").
-    'webnode.page', 'webnode.com', 'webnode.fr', 'webnode.es', 'webnode.it', 'webnode.nl', 'webnode.pt', 'webnode.de', 'webnode.cz', 'webnode.sk', 'jimdofree.com', 'webador.com', 'webador.nl', 'webador.fr', 'webador.de', 'webador.be', 'framer.website', 'hostingersite.com', 'softr.app', 'glide.page', 'bubbleapps.io'].map((h) => [h, 0.5] as const),
+    'webnode.page', 'webnode.com', 'webnode.fr', 'webnode.es', 'webnode.it', 'webnode.nl', 'webnode.pt', 'webnode.de', 'webnode.cz', 'webnode.sk', 'jimdofree.com', 'webador.com', 'webador.nl', 'webador.fr', 'webador.de', 'webador.be', 'framer.website', 'framer.ai', 'hostingersite.com', 'softr.app', 'glide.page', 'bubbleapps.io'].map((h) => [h, 0.5] as const),
 ]);
 
 const USER_CONTENT_SUFFIXES = new SuffixMap(USER_CONTENT_HOSTS);

@@ -14,6 +14,8 @@ import { isSponsorLink } from './sponsor-links.js';
 import { ownOrganisations, ownPlatformPage, webLinks } from './links.js';
 import { namedAfter } from '../organisation-name.js';
 import { words } from '../text/words.js';
+import { sameOrganisation } from '../organisation.js';
+import { plantedPath } from '../user-content.js';
 
 /** Extensions of documents and archives a sender attaches (linear: one alternation anchored at the end). */
 const FILE_EXTENSION = /\.(?:pdf|docx?|docm|xlsx?|xlsm|pptx?|odt|ods|rtf|csv|zip|rar|7z)$/i;
@@ -54,6 +56,8 @@ function posesAsFile(input: DetectorInput, u: ExtractedUrl): boolean {
   // A site builder's or static host's page, not one named after the sender's or a recipient's organisation
   // (their own site there). Other hosts are left alone: document platforms (Issuu, DocSend, arXiv pages)
   // and transfer services (Smash, SwissTransfer) show a file's name over a page of their own.
+  // Or a page planted in the code folders of a site that is neither the sender's nor a recipient's.
+  if (plantedPath(info.path)) return !ownOrganisations(input).some((d) => sameOrganisation(host, d));
   return userContentStrength(host) > 0 && !ownPlatformPage(input, host) && !ownGoogleSite(input, host, info.path);
 }
 

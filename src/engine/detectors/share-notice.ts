@@ -14,7 +14,7 @@ import { categoryOf } from '../lexicon/index.js';
 import { isForwarded } from '../judgement.js';
 import { sameOrganisation } from '../organisation.js';
 import { namedAfter } from '../organisation-name.js';
-import { isUserContentLink } from '../user-content.js';
+import { isUserContentLink, plantedPath } from '../user-content.js';
 import { linkWrittenOut, ownOrganisations } from './links.js';
 
 /** The first label of a user-content host, without the OneDrive "-my" suffix: "contoso-my.sharepoint.com" → "contoso". */
@@ -27,7 +27,8 @@ function foreignSharedPage(input: DetectorInput): string | null {
     const info = u.info;
     if (!info || u.kind === 'img' || u.kind === 'iframe' || (info.scheme !== 'http' && info.scheme !== 'https') || !info.host) continue;
     // A person pastes the address of the file they share; the notice and its imitation hide it behind "Open".
-    if (!isUserContentLink(info) || linkWrittenOut(u)) continue;
+    // A page planted in another site's code folders (a compromised WordPress) is nobody's own file either.
+    if (!(isUserContentLink(info) || plantedPath(info.path)) || linkWrittenOut(u)) continue;
     if (own.some((d) => sameOrganisation(info.host, d))) continue;
     const tenant = info.subdomain ? tenantLabel(info.host) : '';
     if (tenant !== '' && own.some((d) => namedAfter(tenant, d))) continue;

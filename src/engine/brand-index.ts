@@ -26,6 +26,8 @@ export class BrandIndex {
   readonly brands: readonly Brand[];
   readonly keywords: PhraseMatcher;
   private readonly exact = new Map<string, number>();
+  /** The exact keywords lower-cased: a word as written can only be one of them if its folded form is here. */
+  private readonly exactFolded = new Set<string>();
   /** Listed domain → brand, looked up by parent domain in time linear in the host. */
   private readonly owner = new SuffixMap<number>();
   private readonly labels: Array<{ label: string; skeleton: string; brand: number }> = [];
@@ -43,7 +45,10 @@ export class BrandIndex {
     const entries: Array<{ pattern: string; tag: string }> = [];
     brands.forEach((brand, i) => {
       for (const keyword of brand.keywords) entries.push({ pattern: keyword, tag: String(i) });
-      for (const keyword of brand.exactKeywords ?? []) this.exact.set(keyword, i);
+      for (const keyword of brand.exactKeywords ?? []) {
+        this.exact.set(keyword, i);
+        this.exactFolded.add(keyword.toLowerCase());
+      }
       for (const domain of brand.domains) this.owner.setIfAbsent(domain, i);
       const labels = brand.lookalikeLabels ?? brand.domains.map((d) => d.split('.')[0] ?? '').filter((l) => l.length >= 5);
       for (const label of new Set(labels)) this.labels.push({ label, skeleton: skeleton(label), brand: i });
@@ -104,6 +109,14 @@ export class BrandIndex {
     const h = host.toLowerCase();
     if (userContentStrength(h) > 0) return false;
     return brand.domains.some((d) => h === d || h.endsWith(`.${d}`)) || (brand.members !== undefined && this.memberOwner(h) === brand);
+  }
+
+  /**
+   * Could the raw words of these folded words hold a case-sensitive keyword? Only when one of them is a
+   * keyword lower-cased; on ASCII text each raw word is its folded word with its case (words.ts wordViews).
+   */
+  mayNameExactly(folded: readonly string[]): boolean {
+    return this.exactFolded.size > 0 && folded.some((word) => this.exactFolded.has(word));
   }
 
   /** Brands named in folded words (keywords) and raw words (case-sensitive keywords), with counts. */

@@ -201,7 +201,8 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
   // Addresses and URLs are judged by their own rules; as words they would make "jane@gmail.com" a
   // mention of Google.
   const prose = removeAddresses(ruleText).replace(URL_IN_TEXT, ' ');
-  const { folded, raw: proseRaw } = wordViews(prose, options.maxWords);
+  // The words as written are read only for the brands' case-sensitive keywords ("ING", "Apple").
+  const { folded, raw: proseRaw } = wordViews(prose, options.maxWords, (words) => deps.brands.mayNameExactly(words));
   if (folded.length >= options.maxWords) coverage.push(`language rules read the first ${options.maxWords} words`);
   const sender = senderFacts(message, deps.brands);
   const recipientDomains = new Set<string>();

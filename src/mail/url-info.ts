@@ -80,12 +80,26 @@ export function icannDomain(host: string): string {
   return parseDomain(host, icannOptions).domain ?? host;
 }
 
+/**
+ * Answers of `registrableDomain` for hosts already asked about. A message asks about the same few hosts
+ * again and again (every link of a newsletter, the sender for each rule), and so do consecutive messages.
+ * Bounded: hosts no longer than a valid one, emptied when full.
+ */
+const registrables = new Map<string, string>();
+const MAX_REMEMBERED_HOSTS = 10_000;
+
 /** Registrable domain of a mail domain or host name, '' when there is none. */
 export function registrableDomain(host: string): string {
   if (!host) return '';
+  const known = registrables.get(host);
+  if (known !== undefined) return known;
   const facts = parseDomain(host.toLowerCase().replace(/\.$/, ''), domainOptions);
-  if (facts.isIp) return host;
-  return facts.domain ?? '';
+  const registrable = facts.isIp ? host : (facts.domain ?? '');
+  if (host.length <= MAX_HOST_OCTETS) {
+    if (registrables.size >= MAX_REMEMBERED_HOSTS) registrables.clear();
+    registrables.set(host, registrable);
+  }
+  return registrable;
 }
 
 /** RFC 1035 limits: 253 octets in the written form, 63 per label. One pass, no split. */

@@ -18,7 +18,7 @@ const DOMAIN = /^[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,4}/i;
 const INVITATIONS = [
   'write me', 'write to me', 'reply me', 'reply to me', 'reply to my', 'respond to me', 'email me', 'e-mail me', 'email to me', 'mail me', 'contact me on', 'contact me via', 'contact me through',
   'my private email', 'my private e-mail', 'my personal email', 'my personal e-mail', 'my direct email', 'for response', 'for reply', 'for more details', 'send me an email',
-  'me escreva', 'escreva-me', 'responda-me', 'meu e-mail', 'meu email', 'escríbeme', 'escribeme', 'mi correo', 'écrivez-moi', 'ecrivez-moi', 'mon adresse e-mail', 'mon adresse mail',
+  'me escreva', 'escreva-me', 'responda-me', 'meu e-mail', 'meu email', 'escríbeme', 'escribeme', 'mi correo', 'écrivez-moi', 'ecrivez-moi', 'mon adresse e-mail', 'mon adresse mail', 'mon adresse privée', 'mon adresse personnelle', 'me contacter à', 'contactez-moi',
   'schreib mir', 'schreiben sie mir', 'meine private e-mail', 'meine e-mail-adresse', 'scrivimi', 'la mia email', 'la mia e-mail', 'schrijf me', 'mijn e-mail',
 ];
 

@@ -37,15 +37,46 @@ const LATIN_MARK = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-
 const isLatinLetter = (c: string | undefined): boolean => c !== undefined && /[a-zA-Z\u00c0-\u024f]/.test(c);
 const isForeignMarkOnLatin = (c: string, previous: string | undefined): boolean => MARK.test(c) && !LATIN_MARK.test(c) && isLatinLetter(previous);
 
-/** Removes invisible and format characters; counts those that split a word or hide text. */
+/** Every character `removeInvisible` may drop: invisible ones and marks of other scripts. */
+const HIDING = new RegExp(`${INVISIBLE_CLASS}|${FOREIGN_MARK_ANYWHERE.source}`, 'gu');
+const LETTER_AT = /\p{L}/uy;
+
+/** The last code point of text[from, to) (a surrogate pair counts as one, as `for…of` reads it). */
+function lastCodePoint(text: string, from: number, to: number): string {
+  const low = text.charCodeAt(to - 1);
+  const high = text.charCodeAt(to - 2);
+  const pair = to - 2 >= from && low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff;
+  return text.slice(pair ? to - 2 : to - 1, to);
+}
+
+/**
+ * Removes invisible and format characters; counts those that split a word or hide text. Modern HTML mail
+ * pads its preview line with zero-width characters, so most of its text has some: the text between two
+ * of them is copied as one slice rather than character by character.
+ */
 export function removeInvisible(text: string): Cleaned {
   if (!INVISIBLE.test(text) && !FOREIGN_MARK_ANYWHERE.test(text)) return { text, hidden: 0 };
-  let out = '';
+  const parts: string[] = [];
   let hidden = 0;
   let previousVisible: string | undefined;
   let inFlag = false;
   let pending = 0;
-  for (const c of text) {
+  let copied = 0;
+  /** Keeps text[from, to), all visible characters. */
+  const keep = (from: number, to: number): void => {
+    if (from >= to) return;
+    LETTER_AT.lastIndex = from;
+    if (pending > 0 && LETTER_AT.test(text)) hidden += pending;
+    pending = 0;
+    previousVisible = lastCodePoint(text, from, to);
+    inFlag = previousVisible === FLAG_BASE;
+    parts.push(text.slice(from, to));
+  };
+  for (const match of text.matchAll(HIDING)) {
+    const c = match[0];
+    const at = match.index ?? 0;
+    keep(copied, at);
+    copied = at + c.length;
     if (isForeignMarkOnLatin(c, previousVisible)) {
       pending++;
       continue;
@@ -58,13 +89,11 @@ export function removeInvisible(text: string): Cleaned {
       }
       continue;
     }
-    if (pending > 0 && isLetter(c)) hidden += pending;
-    pending = 0;
-    inFlag = c === FLAG_BASE;
-    previousVisible = c;
-    out += c;
+    // A mark of another script that follows no Latin letter is kept like any visible character.
+    keep(at, copied);
   }
-  return { text: out, hidden };
+  keep(copied, text.length);
+  return { text: parts.join(''), hidden };
 }
 
 const CYRILLIC_GREEK_TO_LATIN: Record<string, string> = {
@@ -89,7 +118,21 @@ const OTHER_SCRIPT_TO_LATIN: Record<string, string> = {
 const OTHER_LOOKALIKE = new RegExp(`[${Object.keys(OTHER_SCRIPT_TO_LATIN).join('')}]`, 'u');
 const ASCII_LETTER = /[a-zA-Z]/;
 
-const WORDISH = /[\p{L}\p{N}]+/gu;
+/** A letter of Greek or Cyrillic, or one of OTHER_SCRIPT_TO_LATIN: what can make a word mixed. */
+const SUSPECT = new RegExp(`[\\u0370-\\u052f${Object.keys(OTHER_SCRIPT_TO_LATIN).join('')}]`, 'gu');
+/** The word (a run of letters and digits) starting at `lastIndex`. */
+const WORD_AT = /[\p{L}\p{N}]+/uy;
+const WORD_CHAR = /[\p{L}\p{N}]/uy;
+const WORD_CHAR_AT = (text: string, at: number): boolean => {
+  WORD_CHAR.lastIndex = at;
+  return WORD_CHAR.test(text);
+};
+/** Index of the code point before `at` (one or two UTF-16 units back), -1 at the start. */
+function previousCodePoint(text: string, at: number): number {
+  const low = text.charCodeAt(at - 1);
+  const high = text.charCodeAt(at - 2);
+  return at >= 2 && low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff ? at - 2 : at - 1;
+}
 /** Greek and Cyrillic blocks (confusables.ts `scriptOf`): without one of them no word can mix scripts. */
 const GREEK_OR_CYRILLIC = /[\u0370-\u052f]/;
 
@@ -110,16 +153,35 @@ export function unconfuse(text: string): Unconfused {
   const other = OTHER_LOOKALIKE.test(text);
   if (!cyrillicOrGreek && !other) return { text, mixed: [] };
   const mixed: string[] = [];
-  const out = text.replace(WORDISH, (word) => {
+  // Only a word holding one of those letters can change: each is found from such a letter, not by
+  // visiting every word of the text (Russian or Greek mail has thousands).
+  const parts: string[] = [];
+  let copied = 0;
+  SUSPECT.lastIndex = 0;
+  for (let match = SUSPECT.exec(text); match; match = SUSPECT.exec(text)) {
+    const at = match.index;
+    if (at < copied || !WORD_CHAR_AT(text, at)) continue;
+    let start = at;
+    for (let before = previousCodePoint(text, start); before >= copied && WORD_CHAR_AT(text, before); before = previousCodePoint(text, before)) start = before;
+    WORD_AT.lastIndex = start;
+    const word = WORD_AT.exec(text)![0];
+    const end = start + word.length;
+    SUSPECT.lastIndex = end;
     const mixesOther = other && OTHER_LOOKALIKE.test(word) && ASCII_LETTER.test(word);
-    if (!mixesOther && !(cyrillicOrGreek && isMixedScript(word))) return word;
+    if (!mixesOther && !(cyrillicOrGreek && isMixedScript(word))) continue;
     let latin = '';
     for (const c of word) latin += CYRILLIC_GREEK_TO_LATIN[c] ?? OTHER_SCRIPT_TO_LATIN[c] ?? c;
     if (mixed.length < 20) mixed.push(word);
-    return latin;
-  });
-  return { text: out, mixed };
+    parts.push(text.slice(copied, start), latin);
+    copied = end;
+  }
+  if (copied === 0) return { text, mixed };
+  parts.push(text.slice(copied));
+  return { text: parts.join(''), mixed };
 }
+
+/** What `asciiLookalike` may read differently: a digit or "|" it reads as a letter, "I", an opening "l", "rn", "vv". */
+const MAY_READ_DIFFERENTLY = /[0135|I]|^l|rn|vv/;
 
 /**
  * The ASCII look-alike reading of one word as written (case matters): digits among letters read as
@@ -131,6 +193,8 @@ export function unconfuse(text: string): Unconfused {
  */
 export function asciiLookalike(word: string): string | null {
   if (word.length < 3 || word.length > 40) return null;
+  // Without one of the characters read differently, the reading is the word itself (most words).
+  if (!MAY_READ_DIFFERENTLY.test(word)) return null;
   let letters = 0;
   for (const c of word) if (/[a-zA-Z]/.test(c)) letters++;
   if (letters < 2) return null;

@@ -20,7 +20,10 @@ export function fold(text: string): string {
 /** `fold` of text `normaliseText` has already read. */
 function foldNormalised(normalised: string): string {
   // ASCII has no compatibility forms, diacritics or ligatures: lower-casing is all that is left to do.
-  if (ASCII_ONLY.test(normalised)) return normalised.toLowerCase();
+  return ASCII_ONLY.test(normalised) ? normalised.toLowerCase() : foldUnicode(normalised);
+}
+
+function foldUnicode(normalised: string): string {
   return normalised
     .normalize('NFKD')
     .toLowerCase()
@@ -52,10 +55,17 @@ export function rawWords(text: string, max = Number.MAX_SAFE_INTEGER): string[] 
   return wordsOf(normaliseText(text), max);
 }
 
-/** `words` and `rawWords` of the same text, normalising it once (most callers want both). */
-export function wordViews(text: string, max = Number.MAX_SAFE_INTEGER): { folded: string[]; raw: string[] } {
+/**
+ * `words` and `rawWords` of the same text, normalising it once (most callers want both). On ASCII text
+ * the two lists hold the same words in the same order, only the case differs: a caller that reads a raw
+ * word only where its folded form qualifies says so with `rawWanted`, and when no folded word does, the
+ * raw list (a second pass over a long body) is left empty.
+ */
+export function wordViews(text: string, max = Number.MAX_SAFE_INTEGER, rawWanted?: (folded: readonly string[]) => boolean): { folded: string[]; raw: string[] } {
   const normalised = normaliseText(text);
-  return { folded: wordsOf(foldNormalised(normalised), max), raw: wordsOf(normalised, max) };
+  const ascii = ASCII_ONLY.test(normalised);
+  const folded = wordsOf(ascii ? normalised.toLowerCase() : foldUnicode(normalised), max);
+  return { folded, raw: ascii && rawWanted && !rawWanted(folded) ? [] : wordsOf(normalised, max) };
 }
 
 /** A sentence ends at ". ", "! ", "? " (punctuation followed by a space: "3.5" and "paypal.com" go on) or a blank line. */

@@ -3,7 +3,7 @@ import { describeUrl } from '../../mail/url-info.js';
 import { ruleOption, type Detector, type DetectorHit, type DetectorInput } from '../detector.js';
 import { ownedOrSentFor } from '../delegates.js';
 import { sameOrganisation } from '../organisation.js';
-import { namedAfter } from '../organisation-name.js';
+import { namedAfter, orgLabel } from '../organisation-name.js';
 import { LOGIN_PATH_WORDS, OWN_SERVICE_SHORT_HOSTS, SHORTENER_DOMAINS, SUSPICIOUS_TLDS, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
 import { trimEndMatching, trimStartMatching } from '../../core/trim.js';
 import { isSponsorLink } from './sponsor-links.js';
@@ -276,6 +276,13 @@ export const urlFreeHosting: Detector = {
   },
 };
 
+/** The redirect host is the sender's organisation, or its name (five letters or more) under another suffix. */
+function ownRedirect(via: string, senderRegistrable: string): boolean {
+  if (sameOrganisation(via, senderRegistrable)) return true;
+  const viaOrg = orgLabel(describeUrl(`https://${via}/`)?.domain ?? via);
+  return viaOrg.length >= 5 && viaOrg === orgLabel(senderRegistrable);
+}
+
 export const urlRedirect: Detector = {
   id: 'URL_REDIRECT',
   group: 'url',
@@ -290,6 +297,9 @@ export const urlRedirect: Detector = {
       // Nor a redirect that lands on the sender's own site (t.co → x.com in X's own mail).
       const own = input.sender.ownBrand;
       if ((!input.sender.freemail && sameOrganisation(u.info!.host, input.sender.domain)) || (own && ownedOrSentFor(input.brands, own, u.info!.host))) return null;
+      // Nor a newsletter's own click redirect to its social-network profiles (spiegel.de/r?url=facebook.com/…,
+      // elpais.com/r?… in mail from elpais.es): the footer's icons, through the sender's own site.
+      if (isSocialFooterHost(u.info!.host) && !input.sender.freemail && input.sender.registrable && ownRedirect(via, input.sender.registrable)) return null;
       return { strength: 1, reason: `Link goes through a redirect on ${via} to ${u.info!.host}`, flag: 'redirect' };
     });
   },

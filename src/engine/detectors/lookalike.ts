@@ -1,7 +1,8 @@
 import { domainToUnicode } from 'node:url';
 import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
 import type { LookalikeMatch } from '../brand-index.js';
-import { TRACKER_DOMAINS } from '../data/domains.js';
+import { TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
+import { sameOrganisation } from '../organisation.js';
 import { isMixedScript, scriptsOf } from '../text/confusables.js';
 import { isClickable, ownPlatformPage } from './links.js';
 
@@ -46,6 +47,19 @@ function brandInSubdomain(input: DetectorInput, subdomain: string): string | nul
     if (brand) return brand.name;
   }
   return null;
+}
+
+/**
+ * "veldhoven-advies.nl.wachtwoord-behouden.com" in mail to veldhoven-advies.nl: the recipient's own domain
+ * (or the tenant's), dots and all, written as subdomains of an unrelated one, so that the link reads as the
+ * reader's own webmail. Not on a platform's host (a company's S3 bucket "files.acme.com.s3.amazonaws.com"
+ * carries its name that way) nor on a click-tracker.
+ */
+function ownDomainInSubdomain(input: DetectorInput, host: string, subdomain: string, domain: string): string | null {
+  if (!subdomain || !subdomain.includes('.') || userContentStrength(host) > 0 || TRACKER_DOMAINS.has(domain)) return null;
+  const dotted = `.${subdomain.toLowerCase()}.`;
+  const own = [...input.recipientDomains, ...input.protectedLabels.filter((p) => !p.allowEntry).map((p) => p.domain)];
+  return own.find((d) => d.includes('.') && dotted.includes(`.${d}.`) && !sameOrganisation(host, d)) ?? null;
 }
 
 /** A brand's host name as one of the first two path segments ("evil.example/onlinebanking.mybank.com/login"). */
@@ -105,6 +119,11 @@ export const urlLookalike: Detector = {
       const embedded = brandInSubdomain(input, info.subdomain);
       if (embedded) {
         hits.push({ strength: 0.8, reason: `Link host ${info.host.slice(0, 80)} puts ${embedded} in front of the unrelated domain ${info.domain}`, url: u.url, flag: 'lookalike', brand: embedded });
+        continue;
+      }
+      const yours = ownDomainInSubdomain(input, info.host, info.subdomain, info.domain);
+      if (yours) {
+        hits.push({ strength: 0.8, reason: `Link host ${info.host.slice(0, 80)} puts your domain ${yours} in front of the unrelated domain ${info.domain}`, url: u.url, flag: 'lookalike' });
         continue;
       }
       const inPath = brandHostInPath(input, info.path);

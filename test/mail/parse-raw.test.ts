@@ -4,6 +4,19 @@ import { AppError } from '../../src/core/errors.js';
 import { DEFAULT_PARSE_LIMITS, parseRawMessage } from '../../src/mail/parse-raw.js';
 
 const mail = (lines: string[]): Buffer => Buffer.from(lines.join('\n'), 'latin1');
+/** A short note with the given files attached in base64. */
+const withAttachments = (files: Array<{ name: string; type: string; bytes: Buffer }>): Buffer =>
+  mail([
+    'From: a@example.com',
+    'Content-Type: multipart/mixed; boundary="m"',
+    '',
+    '--m',
+    'Content-Type: text/plain',
+    '',
+    'see attached',
+    ...files.flatMap((f) => ['--m', `Content-Type: ${f.type}; name="${f.name}"`, `Content-Disposition: attachment; filename="${f.name}"`, 'Content-Transfer-Encoding: base64', '', f.bytes.toString('base64')]),
+    '--m--',
+  ]);
 
 describe('parseRawMessage', () => {
   it('decodes addresses, encoded-word subjects and both bodies', async () => {
@@ -50,33 +63,10 @@ describe('parseRawMessage', () => {
       Buffer.from('a.pdf.exe'),
     ]);
     const docm = Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 19, 0, 0, 0, ...Buffer.from('word/vbaProject.bin')]);
-    const message = await parseRawMessage(mail([
-      'From: a@example.com',
-      'Content-Type: multipart/mixed; boundary="m"',
-      '',
-      '--m',
-      'Content-Type: text/plain',
-      '',
-      'see attached',
-      '--m',
-      'Content-Type: application/zip; name="x.zip"',
-      'Content-Disposition: attachment; filename="x.zip"',
-      'Content-Transfer-Encoding: base64',
-      '',
-      zip.toString('base64'),
-      '--m',
-      'Content-Type: application/octet-stream; name="y.docm"',
-      'Content-Disposition: attachment; filename="y.docm"',
-      'Content-Transfer-Encoding: base64',
-      '',
-      docm.toString('base64'),
-      '--m',
-      'Content-Type: application/octet-stream; name="z.bin"',
-      'Content-Disposition: attachment; filename="z.bin"',
-      'Content-Transfer-Encoding: base64',
-      '',
-      Buffer.from('MZ\x90\x00this is a program', 'latin1').toString('base64'),
-      '--m--',
+    const message = await parseRawMessage(withAttachments([
+      { name: 'x.zip', type: 'application/zip', bytes: zip },
+      { name: 'y.docm', type: 'application/octet-stream', bytes: docm },
+      { name: 'z.bin', type: 'application/octet-stream', bytes: Buffer.from('MZ\x90\x00this is a program', 'latin1') },
     ]));
     const [x, y, z] = message.attachments;
     expect(x).toMatchObject({ filename: 'x.zip', encrypted: true, innerNames: ['a.pdf.exe'] });
@@ -100,27 +90,9 @@ describe('parseRawMessage', () => {
       stream,
       Buffer.from('\nendstream\nendobj\n3 0 obj\n<< /A << /S /JavaScript /URI (javascript:alert(1)) >> >>\nendobj\n%%EOF\n'),
     ]);
-    const message = await parseRawMessage(mail([
-      'From: a@example.com',
-      'Content-Type: multipart/mixed; boundary="m"',
-      '',
-      '--m',
-      'Content-Type: text/plain',
-      '',
-      'see attached',
-      '--m',
-      'Content-Type: application/zip; name="x.zip"',
-      'Content-Disposition: attachment; filename="x.zip"',
-      'Content-Transfer-Encoding: base64',
-      '',
-      zip.toString('base64'),
-      '--m',
-      'Content-Type: application/pdf; name="statement.pdf"',
-      'Content-Disposition: attachment; filename="statement.pdf"',
-      'Content-Transfer-Encoding: base64',
-      '',
-      pdf.toString('base64'),
-      '--m--',
+    const message = await parseRawMessage(withAttachments([
+      { name: 'x.zip', type: 'application/zip', bytes: zip },
+      { name: 'statement.pdf', type: 'application/pdf', bytes: pdf },
     ]));
     const [x, y] = message.attachments;
     expect(x?.innerNames).toEqual(['readme.txt', 'invoice.pdf.exe']);

@@ -28,7 +28,7 @@ export const RETAIL_BRANDS = inSector('retail', [
   { name: 'Shein', domains: ['shein.com'], keywords: ['shein'] },
   { name: 'Wish', domains: ['wish.com'], keywords: ['wish com'], lookalikeLabels: [] },
   { name: 'Shopee', domains: ['shopee.com.br'], keywords: ['shopee'] },
-  { name: 'Mercado Livre', domains: ['mercadolivre.com.br', 'mercadolibre.com'], keywords: ['mercado livre', 'mercado libre', 'mercadolivre', 'mercadolibre'] },
+  { name: 'Mercado Livre', domains: ['mercadolivre.com.br', 'mercadolivre.com', 'mercadolibre.com', 'mercadolibre.com.ar', 'mercadolibre.com.mx', 'mercadolibre.com.co', 'mercadolibre.cl', 'mercadolibre.com.pe', 'mercadolibre.com.uy', 'mercadolibre.com.ve', 'mercadolibre.com.ec'], keywords: ['mercado livre', 'mercado libre', 'mercadolivre', 'mercadolibre'] },
   { name: 'Magalu', domains: ['magazineluiza.com.br'], keywords: ['magalu', 'magazine luiza'] },
   { name: 'Shopify', domains: ['shopify.com'], keywords: ['shopify'] },
   { name: 'Nike', domains: ['nike.com'], keywords: ['nike store'], exactKeywords: ['Nike', 'NIKE'] },

@@ -4,9 +4,14 @@
  * scams move the conversation to a mailbox the sending infrastructure never sees; it is the body's
  * version of REPLY_TO_OTHER_DOMAIN (docs/detection.md "Rules"). Work is bounded: the first 8,000
  * characters of the text, at most 20 "@" signs, an 80-character window before each.
+ *
+ * Also a button that opens a mail to another organisation than the sender's and reads as a report ("Report
+ * the user", subject "Report-User-Now", "Not you?"): the unusual-sign-in lure's way to have the reader
+ * write to the scammer. Bounded: the first 200 HTML links.
  */
-import type { Detector } from '../detector.js';
+import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
 import { addressFacts } from '../facts.js';
+import { sameOrganisation } from '../organisation.js';
 
 const MAX_CHARS = 8000;
 const MAX_ADDRESSES = 20;
@@ -29,11 +34,43 @@ function localPartBefore(text: string, at: number): string {
   return text.slice(start, at);
 }
 
+/** A report or "not you" button, in its text or in the subject it fills in. */
+const REPORT_BUTTON = /\b(?:report|unusual|not you|wasn.?t (?:me|you)|block (?:the|this)|secure (?:my|your) account)/i;
+const MAX_LINKS = 200;
+
+function decodeSafe(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, ' '));
+  } catch {
+    return value;
+  }
+}
+
+function reportButtonElsewhere({ html, sender, message }: DetectorInput): DetectorHit | null {
+  for (const link of (html?.links ?? []).slice(0, MAX_LINKS)) {
+    if (!/^mailto:/i.test(link.url)) continue;
+    const [to = '', query = ''] = link.url.slice(7, 1000).split('?', 2);
+    const address = decodeSafe(to).split(',')[0]!.trim().toLowerCase();
+    const domain = address.slice(address.lastIndexOf('@') + 1);
+    if (!address.includes('@') || !domain) continue;
+    if (address === sender.address.toLowerCase() || (sender.domain && sameOrganisation(domain, sender.domain))) continue;
+    if (message.to.some((a) => a.address.toLowerCase() === address)) continue;
+    const subject = decodeSafe(/(?:^|&)subject=([^&]{0,200})/i.exec(query)?.[1] ?? '');
+    const shown = REPORT_BUTTON.test(link.text) ? link.text : REPORT_BUTTON.test(subject) ? subject : null;
+    if (shown === null) continue;
+    return { strength: 0.6, reason: `A "${shown.slice(0, 40)}" button opens a mail to ${address}, not to the sender` };
+  }
+  return null;
+}
+
 export const replyInTextElsewhere: Detector = {
   id: 'REPLY_IN_TEXT_ELSEWHERE',
   group: 'sender',
-  description: 'The text asks you to write to another free-mail address than the sender\'s (romance and advance-fee scams)',
-  run({ bodyText, sender, message }) {
+  description: 'The text asks you to write to another free-mail address than the sender\'s (romance and advance-fee scams), or a report button opens a mail to another organisation',
+  run(input) {
+    const { bodyText, sender, message } = input;
+    const button = reportButtonElsewhere(input);
+    if (button) return [button];
     const text = bodyText.slice(0, MAX_CHARS);
     const own = new Set([sender.address.toLowerCase(), ...message.to.map((a) => a.address.toLowerCase()), ...message.cc.map((a) => a.address.toLowerCase())]);
     let at = text.indexOf('@');

@@ -95,6 +95,7 @@ export const EN: Lexicon = {
     'payment failed|declined|unsuccessful|issue|problem|rejected',
     'your payment|card was|has been? declined|refused|rejected|unsuccessful',
     'card has|have expired',
+    'provide|enter|submit your card details|number',
     'outstanding balance|invoice|payment|amount',
     'pay|settle the|a|your? customs|shipping|delivery|redelivery|small fee|fees|charges|duty|duties',
     'customs|shipping|delivery|redelivery fee|fees|charge|charges',

@@ -74,6 +74,7 @@ export const FR: Lexicon = {
     'mettre|mettez a jour votre|vos moyen|mode|informations|coordonnees de? paiement|facturation|bancaires',
     'paiement refuse|refusee|echoue|rejete|impaye',
     'paiement non abouti',
+    'mettre|mettez a jour votre rib|iban',
     'paiement en attente',
     'votre carte a|est expire|expiree|refusee',
     'frais de livraison|port|douane|dedouanement|reexpedition|expedition|traitement',

@@ -5,7 +5,9 @@ export const DE: Lexicon = {
   extortion: ['spionage software|programm', 'zugriff auf ihr|ihren|dein|deinen gerat|computer|handy|webcam', 'an alle ihre|deine kontakte', 'in bitcoin|btc', 'bitcoin|btc adresse|wallet', 'erwachsenen|porno websites|seiten'],
   urgency: ['innerhalb von? 24|48|72 stunden', 'umgehend|unverzuglich|dringend', 'letzte mahnung|warnung|erinnerung|chance', 'handeln sie jetzt|sofort', 'lauft heute|bald ab'],
   threat: [
-    'ihr|ihre|dein|deine konto|karte|zugang|postfach wurde|wird gesperrt|eingeschrankt|deaktiviert|geschlossen|blockiert|geloscht',
+    'ihr|ihre|dein|deine konto|kundenkonto|karte|zugang|postfach wurde|wird gesperrt|eingeschrankt|deaktiviert|geschlossen|blockiert|geloscht',
+    // „… müssen wir Ihr Kundenkonto leider vorübergehend einschränken“.
+    'ihr|ihre|dein|deine konto|kundenkonto|zugang leider? vorubergehend|vorlaufig einschranken|sperren',
     // „Ihr Online-Zugang ist vorübergehend gesperrt“.
     'ihr|ihre|dein|deine online? konto|karte|zugang|postfach|banking ist|wurde|wird vorubergehend|vorlaufig|temporar gesperrt|eingeschrankt|deaktiviert|blockiert',
     'ist|wurde ihr|ihre|dein|deine online? konto|karte|zugang|postfach|banking vorubergehend|vorlaufig|temporar? gesperrt|eingeschrankt|deaktiviert|blockiert',
@@ -30,7 +32,7 @@ export const DE: Lexicon = {
     'geben sie ihr|ihre passwort|zugangsdaten|pin|kartennummer ein?',
     'klicken sie hier|unten um ihr|ihre|ihren konto|daten|identitat|zugang',
     // German puts the verb last: "Ihre Daten für das Online-Banking zu bestätigen".
-    'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben zu bestatigen|verifizieren|aktualisieren|uberprufen',
+    'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben|kundendaten|kontodaten zu bestatigen|verifizieren|aktualisieren|uberprufen',
     'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * zu bestatigen|verifizieren|aktualisieren|uberprufen',
     'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * * * zu bestatigen|verifizieren|aktualisieren|uberprufen',
     'ihre|ihr|deine|dein daten|konto|zugangsdaten|identitat|angaben * * * * zu bestatigen|verifizieren|aktualisieren|uberprufen',
@@ -53,7 +55,7 @@ export const DE: Lexicon = {
     'anmeldung|login|einloggen mit ihrer|deiner e? mail|email adresse? erforderlich|notwendig|notig',
   ],
   // Bußgeld und Maut: der Köder einer offenen Strafe, die zu zahlen ist.
-  payment: ['offenes|offene|ausstehendes|ausstehende|unbezahltes|unbezahlte bussgeld|verwarngeld|strafzettel|maut|mautgebuhr|mautgebuhren', 'bussgeld|verwarngeld|strafzettel|mautgebuhr|mautgebuhren bezahlen|begleichen|zahlen', 'zahlung des|ihres bussgeldes|verwarngeldes', 'zahlung fehlgeschlagen|abgelehnt|ausstehend', 'zahlungsinformationen|zahlungsdaten|zahlungsmethode aktualisieren', 'offene rechnung|forderung|betrag', 'zollgebuhr|zollgebuhren|versandkosten|liefergebuhr|versandgebuhr|versandgebuhren|zustellgebuhr|bearbeitungsgebuhr', 'ruckerstattung|steuerruckerstattung|erstattung', 'sie haben anspruch auf'],
+  payment: ['offenes|offene|ausstehendes|ausstehende|unbezahltes|unbezahlte bussgeld|verwarngeld|strafzettel|maut|mautgebuhr|mautgebuhren', 'bussgeld|verwarngeld|strafzettel|mautgebuhr|mautgebuhren bezahlen|begleichen|zahlen', 'zahlung des|ihres bussgeldes|verwarngeldes', 'zahlung fehlgeschlagen|abgelehnt|ausstehend', 'zahlungsinformationen|zahlungsdaten|zahlungsmethode aktualisieren', 'offene rechnung|forderung|betrag', 'offene|ausstehende gebuhr|gebuhren', 'zollgebuhr|zollgebuhren|versandkosten|liefergebuhr|versandgebuhr|versandgebuhren|zustellgebuhr|bearbeitungsgebuhr', 'ruckerstattung|steuerruckerstattung|erstattung', 'sie haben anspruch auf'],
   giftcard: ['geschenkkarte|geschenkkarten|gutschein|gutscheine|guthabenkarte|guthabenkarten|gutscheinkarte|gutscheinkarten|geschenkgutschein|geschenkgutscheine', 'fotos|bilder der codes|karten|kartenruckseite'],
   wire: ['auslandsuberweisung', 'dringende|eilige|sofortige|vertrauliche uberweisung|bankuberweisung', 'ich brauche dich|sie fur eine uberweisung|zahlung', 'du|sie musst|mussen fur mich kaufen|besorgen|uberweisen', 'vertrauliche angelegenheit|zahlung|uberweisung'],
   pretext: ['sind sie verfugbar|erreichbar', 'bist du gerade? verfugbar|erreichbar', 'bitte vertraulich behandeln', 'bleibt|bleib unter uns', 'streng vertraulich'],
@@ -137,6 +139,7 @@ export const IT: Lexicon = {
     'sblocca|sblocchi|ripristina|ripristini subito|ora|adesso? il|la tuo|tua|suo|sua conto|account|carta|accesso|casella',
     'inserisci|inserisca la|il tua|sua|tuo|suo password|pin|codice|numero',
     'clicca|clicchi qui per verificare|confermare|aggiornare|sbloccare',
+    'completa|completi la verifica del|della tuo|tua|suo|sua profilo|account|conto|identita',
     'accedi|acceda con il tuo|suo account * per ascoltare|riprodurre',
     'codice qr con il|lo tuo|suo? smartphone|telefono|cellulare per verificare|firmare|confermare|accedere|sbloccare|aggiornare|visualizzare',
     // Le credenziali nominate: « accedi con le credenziali aziendali » (il portale autentico dice « accedi »).
@@ -146,7 +149,7 @@ export const IT: Lexicon = {
   ],
   // Multe e pedaggi: l'esca di una sanzione da pagare, all'imperativo (« paghi la sanzione »): « può pagare la
   // sanzione » descrive come pagare nell'avviso autentico di un Comune.
-  payment: ['paghi|paga|saldi|salda il|la|l verbale|multa|sanzione|contravvenzione', 'multa|sanzione|contravvenzione|pedaggio non pagata|pagato', 'multa|sanzione|contravvenzione|pedaggio da pagare', 'multa|sanzione|contravvenzione|pedaggio insoluta|insoluto', 'pagamento rifiutato|non riuscito|in sospeso', 'aggiorna|aggiorni il|i metodo|dati di? pagamento', 'fattura non pagata|in sospeso|scaduta', 'spese di spedizione|doganali|consegna', 'rimborso fiscale', 'hai|ha diritto a un? rimborso'],
+  payment: ['paghi|paga|saldi|salda il|la|l verbale|multa|sanzione|contravvenzione', 'multa|sanzione|contravvenzione|pedaggio non pagata|pagato', 'multa|sanzione|contravvenzione|pedaggio da pagare', 'multa|sanzione|contravvenzione|pedaggio insoluta|insoluto', 'pagamento rifiutato|non riuscito|in sospeso', 'aggiorna|aggiorni il|i metodo|dati di? pagamento', 'fattura non pagata|in sospeso|scaduta', 'spese di spedizione|doganali|consegna', 'dazi doganali', 'pagamento dei dazi', 'rimborso fiscale', 'hai|ha diritto a un? rimborso'],
   giftcard: ['carta|carte regalo', 'buono|buoni regalo|acquisto', 'foto dei codici|delle carte'],
   wire: ['bonifico urgente|estero', 'bonifico bancario urgente|estero', 'ho bisogno che tu? acquisti|compri|faccia|effettui'],
   pretext: ['sei disponibile', 'resta|rimanga|rimane tra noi', 'e disponibile adesso|ora', 'e disponibile in questo momento'],
@@ -167,7 +170,7 @@ export const NL: Lexicon = {
     'ontgrendel|deblokkeer|heractiveer uw|je account|rekening|pas|betaalpas|toegang|mailbox', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', // Inloggen met alleen het e-mailadres om een document te openen (de pagina vraagt het wachtwoord).
     'met uw|je e? mailadres|emailadres|email|mail om het|de|dit|deze|uw|je document|documenten|bestand|bestanden|offerte|overeenkomst|contract|pdf', 'scan de|deze qr code om te verifieren|bevestigen|herstellen|activeren', 'qr code om uw|je account|toegang|identiteit te verifieren|bevestigen|herstellen|activeren', 'klik hier om te bevestigen|verifieren|controleren', 'account om het|de bericht|voicemail|voicemailbericht te beluisteren', 'qr code met uw|je telefoon|smartphone|mobiel om het|de|uw|je', 'qr code met uw|je telefoon|smartphone|mobiel en log|meld in|aan', 'uw|je huidige wachtwoord te? behouden|houden|bewaren'],
   // Boetes en tol: het lokaas van een boete die betaald moet worden.
-  payment: ['openstaande|onbetaalde boete|verkeersboete|parkeerboete|naheffingsaanslag|tolheffing', 'betaal|voldoe uw|je|de boete|verkeersboete|parkeerboete', 'betaling mislukt|geweigerd|openstaand', 'openstaande factuur|betaling|bedrag', 'verzendkosten|invoerrechten|douanekosten', 'terugbetaling|restitutie|teruggave'],
+  payment: ['openstaande|onbetaalde boete|verkeersboete|parkeerboete|naheffingsaanslag|tolheffing', 'betaal|voldoe uw|je|de boete|verkeersboete|parkeerboete', 'betaling mislukt|geweigerd|openstaand', 'openstaande factuur|betaling|bedrag', 'verzendkosten|invoerrechten|douanekosten|bezorgkosten', 'terugbetaling|restitutie|teruggave'],
   giftcard: ['cadeaukaart|cadeaukaarten|cadeaubon|cadeaubonnen|waardebon', 'foto van de codes|kaarten'],
   wire: ['spoedoverboeking|spoedbetaling', 'dringende|spoedige|buitenlandse overboeking|bankoverschrijving|betaling', 'ik heb je|u nodig voor een betaling|overboeking|aankoop', 'kun|kunt je|u voor mij iets? kopen|betalen|overmaken'],
   pretext: ['ben|bent je|u beschikbaar', 'houd|hou het|dit onder ons|vertrouwelijk'],
@@ -191,7 +194,7 @@ export const PT: Lexicon = {
     'seu|sua e? mail|email|utilizador e palavra passe', 'e a sua palavra passe', 'introduza|insira|indique a sua? palavra passe|pin', 'manter|mantenha a sua? palavra passe atual', 'inicie|iniciar sessao para|com', // Iniciar sessão só com o e-mail para abrir um documento (a página pede a palavra-passe).
     'seu|teu e? mail|email para abrir|ver|aceder|acessar|consultar|visualizar|descarregar|baixar o|os|a|ao|aos|este|esta? documento|documentos|ficheiro|ficheiros|arquivo|arquivos|proposta|orcamento|contrato|pdf', 'codigo qr com o? seu|sua telemovel|celular|telefone|smartphone para rever|assinar|verificar|validar|confirmar|aceder|acessar|desbloquear|atualizar', 'continuar usando|utilizando a|sua? senha atual', 'atualizacao|confirmacao|validacao|regularizacao de|dos seus? dados cadastrais|cadastro'],
   // Multas, coimas e portagens: o isco de uma sanção a pagar.
-  payment: ['pague|liquide a? sua? multa|coima', 'multa|coima|portagem|portagens por pagar', 'multa|coima|portagem|portagens em divida|atraso', 'multa|coima|portagem|portagens pendente|pendentes', 'pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'taxa alfandegaria|aduaneira', 'taxas alfandegarias|aduaneiras', 'pagamento de uma? taxa', 'pagamento da|das taxa|taxas', 'reembolso|restituicao', 'multa de transito', 'atraso no pagamento', 'regularize|regularizar sua|seu situacao|pendencia|pendencias|debito|debitos'],
+  payment: ['pague|liquide a? sua? multa|coima', 'multa|coima|portagem|portagens por pagar', 'multa|coima|portagem|portagens em divida|atraso', 'multa|coima|portagem|portagens pendente|pendentes', 'pagamento recusado|falhou|pendente', 'atualize seus dados', 'atualize a|sua? forma de pagamento', 'fatura pendente|vencida|em aberto', 'taxa|taxas de envio|alfandega|entrega', 'taxa alfandegaria|aduaneira', 'taxas alfandegarias|aduaneiras', 'pagamento de uma? taxa', 'pagamento dos|de portes', 'pagamento da|das taxa|taxas', 'reembolso|restituicao', 'multa de transito', 'atraso no pagamento', 'regularize|regularizar sua|seu situacao|pendencia|pendencias|debito|debitos'],
   giftcard: ['cartao|cartoes de? presente', 'vale|vales presente', 'cartao|cartoes oferta|presente da apple|amazon', 'fotos dos codigos|cartoes'],
   wire: ['transferencia urgente|internacional', 'transferencia bancaria urgente|internacional', 'preciso que compres|compre|facas|faca|efetues|efetue'],
   pretext: ['voce esta disponivel', 'fica|fique entre nos', 'esta disponivel agora', 'esta disponivel neste momento'],

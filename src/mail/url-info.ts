@@ -123,7 +123,8 @@ function decodeSafe(value: string): string {
   }
 }
 
-function parseUrl(raw: string): URL | null {
+function parseUrl(raw: string | null): URL | null {
+  if (raw === null) return null;
   try {
     return new URL(raw);
   } catch {
@@ -137,14 +138,15 @@ const AUTHORITY = /^([a-z][a-z0-9+.-]{0,20}:\/\/)([^/?#]{1,600})/i;
 /**
  * A host or port written in percent escapes ("http://%31%39%35%2E…:%38%37/", a lure's IP address hidden
  * from the reader): browsers read the escapes; the WHATWG parser decodes them in the host but rejects
- * them in the port. The authority is unescaped once so the link is judged by where it goes.
+ * them in the port. The authority is unescaped once so the link is judged by where it goes; null when
+ * there is nothing to unescape, so a URL is never parsed twice for nothing.
  */
-function unescapeAuthority(raw: string): string {
+function unescapeAuthority(raw: string): string | null {
   const m = AUTHORITY.exec(raw);
-  if (!m || !m[2]!.includes('%')) return raw;
+  if (!m || !m[2]!.includes('%')) return null;
   try {
     return m[1]! + decodeURIComponent(m[2]!) + raw.slice(m[0].length);
   } catch {
-    return raw;
+    return null;
   }
 }

@@ -81,7 +81,8 @@ export class BrandIndex {
     const label = host.slice(host.lastIndexOf('.', dot - 1) + 1, dot);
     for (const brand of this.members) {
       const { prefixes, suffixes } = brand.members!;
-      if (suffixes.includes(suffix) && prefixes.some((p) => label.startsWith(p) && label.length > p.length)) return brand;
+      const prefix = suffixes.includes(suffix) ? prefixes.find((p) => label.startsWith(p) && label.length > p.length) : undefined;
+      if (prefix !== undefined) return namesServiceNotPlace(label.slice(prefix.length)) ? null : brand;
     }
     return null;
   }
@@ -243,6 +244,26 @@ const LURE_WORDS: ReadonlySet<string> = new Set(
     'de', 'uk', 'us', 'fr', 'es', 'it', 'nl', 'pt', 'br', 'ca', 'au', 'be', 'ch', 'at', 'mx',
   ].map((w) => skeleton(w)),
 );
+
+/**
+ * Words of a lure's own vocabulary in a federation member's name. A real member's part of the name is a
+ * place or region ("sparkasse-koelnbonn", "ca-paris", "volksbank-mittelhessen"); anyone can register the
+ * pattern with service words instead ("sparkasse-tan-verifizierung.de", "ca-securite-client.fr"), and such
+ * a name is an imitation of the federation, not a member (docs/brand-catalogue.md, `members`).
+ */
+const MEMBER_NAME_LURES: ReadonlySet<string> = new Set([
+  ...['support', 'secure', 'security', 'login', 'signin', 'verify', 'verification', 'account', 'service', 'services', 'update'],
+  ...['billing', 'help', 'online', 'team', 'alert', 'notice', 'center', 'auth', 'customer', 'client', 'care', 'mail', 'info'],
+  ...['app', 'portal', 'banking', 'tan', 'pushtan', 'kunden', 'kundenservice', 'konto', 'sicherheit', 'sicher', 'verifizierung'],
+  ...['aktualisierung', 'freischaltung', 'registrierung', 'legitimation', 'entsperren', 'compte', 'connexion', 'securite'],
+  ...['clients', 'acces', 'espace', 'assistance', 'alerte', 'validation', 'authentification', 'cuenta', 'seguridad', 'acceso'],
+  ...['clientes', 'verificacion', 'conta', 'seguranca', 'sicurezza', 'verifica', 'beveiliging', 'klant', 'klantenservice'],
+]);
+
+/** Is a member name's own part (after the federation's prefix) made of a lure's service words? */
+function namesServiceNotPlace(rest: string): boolean {
+  return rest.split('-').some((word) => MEMBER_NAME_LURES.has(word));
+}
 
 /** Is `label` a brand's name with one lure word glued before or after it? (Both folded to skeletons.) */
 function gluedToLureWord(label: string, brand: string): boolean {

@@ -1,5 +1,6 @@
 import { domainToUnicode } from 'node:url';
 import { parse as parseDomain } from 'tldts';
+import { decodeUriComponentOrKeep } from '../core/uri.js';
 
 /** A URL taken apart once, for every rule to read. */
 export interface UrlInfo {
@@ -53,7 +54,7 @@ export function describeUrl(raw: string): UrlInfo | null {
     privateSuffix: false,
     icann: false,
     overlongHost: false,
-    userinfo: parsed.username ? decodeSafe(parsed.username) + (parsed.password ? `:${decodeSafe(parsed.password)}` : '') : '',
+    userinfo: parsed.username ? decodeUriComponentOrKeep(parsed.username) + (parsed.password ? `:${decodeUriComponentOrKeep(parsed.password)}` : '') : '',
     path: parsed.pathname,
     query: parsed.search,
   };
@@ -115,13 +116,6 @@ export function isOverlongHost(host: string): boolean {
   return false;
 }
 
-function decodeSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
 
 function parseUrl(raw: string | null): URL | null {
   if (raw === null) return null;

@@ -3,6 +3,8 @@
  * "wrapped links are their top false-positive complaint"). Each unwrapper is a pure function of the
  * URL; none fetches anything. A wrapped URL is judged (and list-matched) by its target.
  */
+import { decodeUriComponentOrKeep } from '../core/uri.js';
+
 
 export interface Unwrapped {
   /** The innermost target found (the input when nothing was unwrapped). */
@@ -30,12 +32,7 @@ const param = (url: URL, ...names: string[]): string | null => {
 const looksLikeUrl = (value: string): boolean => /^https?:\/\//i.test(value) || /^https?%3a%2f%2f/i.test(value);
 
 function decodeMaybe(value: string): string {
-  if (!/^https?%3a/i.test(value)) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
+  return /^https?%3a/i.test(value) ? decodeUriComponentOrKeep(value) : value;
 }
 
 const hostIs = (url: URL, ...suffixes: string[]): boolean => suffixes.some((s) => url.hostname === s || url.hostname.endsWith(`.${s}`));

@@ -6,6 +6,7 @@ import { billsFor, ownedOrSentFor } from '../delegates.js';
 import { hasMechanism } from './impersonation.js';
 import { callBackThroughBillingPlatform, isStrongClaim, writesAboutClaimedBrand } from '../judgement.js';
 import { isUserContentLink } from '../user-content.js';
+import { freemailReportButton } from './reply-elsewhere.js';
 
 
 
@@ -36,6 +37,9 @@ function onOwnFreemail(input: DetectorInput, brand: Brand): boolean {
  */
 function forgedOwnAddress(input: DetectorInput, brand: Brand, links: ReturnType<typeof webLinks>): boolean {
   if (input.judgement?.authenticated || input.auth.dkimPassDomains.some((d) => ownedOrSentFor(input.brands, brand, d))) return false;
+  // Its "Not you?" button writes to a free-mail mailbox: the brand's own mail never does (the unusual
+  // sign-in lure in the brand's own template, reply-elsewhere.ts).
+  if (freemailReportButton(input) !== null) return true;
   // A page on a platform (the brand's own, such as a Notion login link, or a shared file) and a host that
   // carries the brand's name (mydhl.express.dhl, dhlecommerce.nl: a domain the catalogue does not list yet)
   // prove nothing either way.
@@ -59,7 +63,8 @@ export const brandSpoofing: Detector = {
     if (!claim) return [];
     const { brand } = claim;
     const links = webLinks(input);
-    if (sentByBrand(input, brand) && !forgedOwnAddress(input, brand, links)) return [];
+    const ownAddress = sentByBrand(input, brand);
+    if (ownAddress && !forgedOwnAddress(input, brand, links)) return [];
     // The brand's own free-mail domain with every link on the brand: no contradiction, nothing to lure to.
     if (onOwnFreemail(input, brand) && links.length > 0 && links.every((u) => linksToBrand(input, brand, u.info!))) return [];
     const foreign = links.filter((u) => !ownedOrSentFor(input.brands, brand, u.info!.host) && !TRACKER_DOMAINS.has(u.info!.domain));
@@ -82,7 +87,10 @@ export const brandSpoofing: Detector = {
     if (!asksOrDeceives && writesAboutClaimedBrand(input)) return [];
     if (links.length > 0 && foreign.length === 0) strength *= 0.5;
     if (!asksOrDeceives) strength *= 0.5;
-    const from = input.sender.address ? `comes from ${input.sender.registrable || input.sender.address}` : 'has no sender address';
+    const button = ownAddress ? freemailReportButton(input) : null;
+    const from = button !== null
+      ? `uses its address ${input.sender.domain} without authentication while its report button writes to ${button}`
+      : input.sender.address ? `comes from ${input.sender.registrable || input.sender.address}` : 'has no sender address';
     const to = foreign[0] ? ` and links to ${foreign[0].info!.host}` : '';
     return [{ strength, reason: `Presents itself as ${brand.name} (${claim.where.join(', ')}) but ${from}${to}`, brand: brand.name }];
   },
@@ -126,6 +134,9 @@ export const brandAuthentic: Detector = {
       return [{ strength: 0.4, reason: `Sent for ${vouching.name} by the billing platform ${input.sender.domain}, and every link points to it` }];
     }
     const verified = input.auth.dmarc === 'pass' || input.auth.dkimPassDomains.some((d) => input.brands.owns(vouching, d));
+    // Unauthenticated, with a report button that writes to a free-mail mailbox: the brand's template, forged
+    // (forgedOwnAddress above); the brand does not vouch for it.
+    if (!verified && freemailReportButton(input) !== null) return [];
     return [{ strength: verified ? 1 : 0.8, reason: `Sent from ${vouching.name}'s own domain ${input.sender.domain}${verified ? ' (authenticated)' : ''}, and every link points to ${vouching.name}` }];
   },
 };

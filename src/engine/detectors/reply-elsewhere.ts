@@ -12,6 +12,7 @@
 import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
 import { addressFacts } from '../facts.js';
 import { sameOrganisation } from '../organisation.js';
+import { decodeUriComponentOrKeep } from '../../core/uri.js';
 
 const MAX_CHARS = 8000;
 const MAX_ADDRESSES = 20;
@@ -34,31 +35,36 @@ function localPartBefore(text: string, at: number): string {
   return text.slice(start, at);
 }
 
-/** A report or "not you" button, in its text or in the subject it fills in. */
-const REPORT_BUTTON = /\b(?:report|unusual|not you|wasn.?t (?:me|you)|block (?:the|this)|secure (?:my|your) account)/i;
+/** A report or "not you" button, in its text or in the subject it fills in, in the seven languages. */
+const REPORT_BUTTON = /\b(?:report|unusual|not you|wasn.?t (?:me|you)|block (?:the|this)|secure (?:my|your) account|signal(?:er|ez)|(?:c.?)?(?:n.?)?[ée]tait pas (?:moi|vous)|war ich nicht|nicht ich|missbrauch melden|verdacht melden|no (?:fui|he sido) yo|no eras t[uú]|denunciar|reportar|segnala|non ero io|non sono stato io|was ik niet|niet ik|n[aã]o fui eu|n[aã]o (?:foi|era) voc[eê])/i;
 const MAX_LINKS = 200;
 
-function decodeSafe(value: string): string {
-  try {
-    return decodeURIComponent(value.replace(/\+/g, ' '));
-  } catch {
-    return value;
-  }
+/** A mailto query is form-encoded: "+" is a space there. */
+const decodeFormValue = (value: string): string => decodeUriComponentOrKeep(value.replace(/\+/g, ' '));
+
+/**
+ * A report button that opens a mail to a free-mail mailbox: no brand routes "Not you?" to gmail.com, so
+ * mail from a brand's own address carrying one is forged (brand.ts, docs/detection.md "Is the sender that
+ * identity?"). The address, or null.
+ */
+export function freemailReportButton(input: Pick<DetectorInput, 'html' | 'sender' | 'message'>): string | null {
+  const address = reportButtonElsewhere(input)?.address;
+  return address !== undefined && addressFacts(address).freemail ? address : null;
 }
 
-function reportButtonElsewhere({ html, sender, message }: DetectorInput): DetectorHit | null {
+function reportButtonElsewhere({ html, sender, message }: Pick<DetectorInput, 'html' | 'sender' | 'message'>): (DetectorHit & { address: string }) | null {
   for (const link of (html?.links ?? []).slice(0, MAX_LINKS)) {
     if (!/^mailto:/i.test(link.url)) continue;
     const [to = '', query = ''] = link.url.slice(7, 1000).split('?', 2);
-    const address = decodeSafe(to).split(',')[0]!.trim().toLowerCase();
+    const address = decodeFormValue(to).split(',')[0]!.trim().toLowerCase();
     const domain = address.slice(address.lastIndexOf('@') + 1);
     if (!address.includes('@') || !domain) continue;
     if (address === sender.address.toLowerCase() || (sender.domain && sameOrganisation(domain, sender.domain))) continue;
     if (message.to.some((a) => a.address.toLowerCase() === address)) continue;
-    const subject = decodeSafe(/(?:^|&)subject=([^&]{0,200})/i.exec(query)?.[1] ?? '');
+    const subject = decodeFormValue(/(?:^|&)subject=([^&]{0,200})/i.exec(query)?.[1] ?? '');
     const shown = REPORT_BUTTON.test(link.text) ? link.text : REPORT_BUTTON.test(subject) ? subject : null;
     if (shown === null) continue;
-    return { strength: 0.6, reason: `A "${shown.slice(0, 40)}" button opens a mail to ${address}, not to the sender` };
+    return { strength: 0.6, reason: `A "${shown.slice(0, 40)}" button opens a mail to ${address}, not to the sender`, address };
   }
   return null;
 }
@@ -70,7 +76,7 @@ export const replyInTextElsewhere: Detector = {
   run(input) {
     const { bodyText, sender, message } = input;
     const button = reportButtonElsewhere(input);
-    if (button) return [button];
+    if (button) return [{ strength: button.strength, reason: button.reason }];
     const text = bodyText.slice(0, MAX_CHARS);
     const own = new Set([sender.address.toLowerCase(), ...message.to.map((a) => a.address.toLowerCase()), ...message.cc.map((a) => a.address.toLowerCase())]);
     let at = text.indexOf('@');

@@ -3,6 +3,8 @@
  * digit runs of 3+ (account, card, phone and order numbers) become "###", and the names of the sender
  * and recipients are replaced wherever they appear. Linear regular expressions only.
  */
+import { decodeUriComponentOrKeep } from '../../core/uri.js';
+
 const ADDRESS = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@([A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8})/g;
 const DIGITS = /\d(?:[\d \-.]{1,40}\d)?/g;
 
@@ -33,16 +35,9 @@ export function redact(text: string, names: readonly string[]): string {
 export function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${redactNumbers(redactAddresses(decodeURIComponentSafe(parsed.pathname)))}`;
+    return `${parsed.protocol}//${parsed.host}${redactNumbers(redactAddresses(decodeUriComponentOrKeep(parsed.pathname)))}`;
   } catch {
     return redactNumbers(redactAddresses(url.split(/[?#]/)[0] ?? ''));
   }
 }
 
-function decodeURIComponentSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}

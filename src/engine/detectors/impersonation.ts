@@ -1,5 +1,6 @@
 import type { Detector, DetectorInput } from '../detector.js';
 import { isStrongClaim } from '../judgement.js';
+import { categoryOf } from '../lexicon/index.js';
 import { sameOrganisation } from '../organisation.js';
 import { webLinks } from './links.js';
 
@@ -33,7 +34,7 @@ export const impersonationWithAsk: Detector = {
   stage: 2,
   identityIntent: true,
   indicator: 'impersonation',
-  description: 'Claims to be a brand the sender is not (or spoofs the brand\'s own address while its links go elsewhere) and asks for credentials, payment, gift cards, bank details or a call, or uses a deceptive mechanism',
+  description: 'Claims to be a brand the sender is not (or spoofs the brand\'s own address while its links go elsewhere) and asks for credentials, payment, gift cards, bank details or a call, uses a deceptive mechanism, or offers a prize in the brand\'s name with a link elsewhere',
   run(input) {
     const j = input.judgement;
     if (!j?.claim) return [];
@@ -46,7 +47,13 @@ export const impersonationWithAsk: Detector = {
     // A claim made only in the subject or text (a newsletter writing about Microsoft) counts with a
     // mechanism only when the mechanism is about that brand.
     const mechanism = strongClaim ? mechanismOf(input) : mechanismOf(input, brand);
-    if (asks.length === 0 && !mechanism) return [];
+    // A prize or reward in the brand's name from a sender that is not the brand, leading elsewhere ("You have
+    // been selected for an eBay gift card", "Claim your Coinbase reward"): the survey and reward lure. Its ask
+    // waits on the page the link opens, so the offer stands for it.
+    const offer = asks.length === 0 && !mechanism && sentByClaimed === false && links.foreignCount > 0
+      ? input.phrases.find((p) => categoryOf(p.tag) === 'prize')?.text ?? null
+      : null;
+    if (asks.length === 0 && !mechanism && !offer) return [];
     let strength: number;
     let who: string;
     if (sentByClaimed === false) {
@@ -62,7 +69,8 @@ export const impersonationWithAsk: Detector = {
     } else {
       return [];
     }
-    const ask = asks[0] ? `asks you to ${asks[0].kind} ("${asks[0].evidence}")` : '';
+    if (offer) strength *= 0.7;
+    const ask = asks[0] ? `asks you to ${asks[0].kind} ("${asks[0].evidence}")` : offer ? `offers a prize or reward in its name ("${offer}")` : '';
     const how = mechanism ? `${ask ? '; ' : ''}${mechanism.charAt(0).toLowerCase()}${mechanism.slice(1)}` : '';
     return [{ strength, reason: `Claims to be ${brand} (${claim.where.join(', ')}) but ${who}, and ${ask}${how}`, brand }];
   },

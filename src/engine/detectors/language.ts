@@ -142,9 +142,25 @@ const BEC_PRETEXT: readonly LexiconCategory[] = ['pretext'];
 export const giftCardRequest = damperedForColleagues(
   languageRule('GIFT_CARD_REQUEST', ['giftcard'], (q) => `Mentions gift cards or prepaid codes: ${q}`, undefined, 'Gift cards, prepaid vouchers and their codes (a classic BEC payout)'),
 );
-export const wireTransferRequest = damperedForColleagues(
-  languageRule('WIRE_TRANSFER_REQUEST', ['wire', 'bank_change'], (q) => `Wire-transfer or bank-detail request: ${q}`, undefined, 'Business e-mail compromise: transfers, new bank details; with them, secrecy and "are you available"', 'bank_change', BEC_PRETEXT),
-);
+const wireOrBankChange = languageRule('WIRE_TRANSFER_REQUEST', ['wire', 'bank_change'], (q) => `Wire-transfer or bank-detail request: ${q}`, undefined, 'Business e-mail compromise: transfers, new bank details; with them, secrecy and "are you available"', 'bank_change', BEC_PRETEXT);
+
+/**
+ * A supplier announcing its new bank details to every customer ("Dear customer, our bank details change on
+ * 1 December … please confirm by telephone on our usual number before paying") tells the reader to do what
+ * BANK_DETAILS_UNVERIFIED advises: check the change on a number the reader already has (lexicon category
+ * `known_channel`). Supplier fraud needs the payment to go unchecked; it gives a new number or none. Such a
+ * notice's bank-change wording is left to BANK_DETAILS_UNVERIFIED, which still fires from a free-mail
+ * address or with replies diverted (docs/detection.md, WIRE_TRANSFER_REQUEST); a transfer ask stays.
+ */
+const safeguardedBankChange: Detector = {
+  ...wireOrBankChange,
+  run(input, ctx) {
+    if (!input.phrases.some((hit) => categoryOf(hit.tag) === 'known_channel')) return wireOrBankChange.run(input, ctx);
+    return wireOrBankChange.run({ ...input, phrases: input.phrases.filter((hit) => categoryOf(hit.tag) !== 'bank_change') }, ctx);
+  },
+};
+
+export const wireTransferRequest = damperedForColleagues(safeguardedBankChange);
 export const scamOfferLanguage = languageRule('SCAM_OFFER_LANGUAGE', ['scam', 'crypto'], (q) => `Scam or spam offer: ${q}`, undefined, 'Advance-fee stories, crypto and investment bait, casino bonuses, pills and dating offers, miracle cures');
 export const prizeLanguage = languageRule('PRIZE_SCAM_LANGUAGE', ['prize'], (q) => `Prize or reward bait: ${q}`, undefined, 'You have won, you were selected, claim your reward, guaranteed returns');
 

@@ -127,10 +127,6 @@ export const EN: Lexicon = {
     'wire|swift|telegraphic transfer|payment',
     'urgent|immediate|international bank transfer|payment',
     'i need you to handle|process|make|send|buy|purchase|get',
-    'change|update of? our|my? bank|banking details|account|information',
-    // "Update payment details" alone is a billing update (a payment phrase, above); a supplier's new bank
-    // details say whose they are.
-    'change|update of? our|my payment details|account|information',
     'process a|an|the urgent? payment|transfer|wire',
     'urgent|confidential|discreet payment|transfer|task|matter|request',
     'beneficiary account|name|details|bank',
@@ -148,7 +144,11 @@ export const EN: Lexicon = {
     'keep it|this confidential for now',
   ],
   bank_change: [
-    'change|changes|update of? our|my bank|banking details|account|information',
+    // "Change of bank details" in a subject is the same announcement as "our bank details have changed".
+    'change|changes|update of? our|my? bank|banking details|account|information',
+    // "Update payment details" alone is a billing update (a payment phrase, above); a supplier's new bank
+    // details say whose they are.
+    'change|update of? our|my payment details|account|information',
     'our|my bank|banking details|account|information has|have changed',
     'our|my bank|banking details|account|information has|have been changed|updated',
     'new bank|banking account|details',
@@ -162,6 +162,16 @@ export const EN: Lexicon = {
     'my direct deposit|payroll|salary details|information|account',
     'direct deposit|salary|paycheck to|into my new account|bank',
     'new account for my salary|paycheck|payroll',
+  ],
+  // The safeguard of a genuine change of bank details: check it by telephone on a number the reader already
+  // has. A fraudster gives a new number, or none (detectors/language.ts, WIRE_TRANSFER_REQUEST).
+  known_channel: [
+    'our|the usual|normal|known|existing telephone|phone? number',
+    'number you already have|know',
+    'number you have for us',
+    'number on|from our website|letterhead',
+    'number on|from our|the previous|earlier|past|existing invoices|correspondence',
+    'your usual contact',
   ],
   prize: [
     'congratulations you|youve|your',

@@ -132,6 +132,8 @@ export const FR: Lexicon = {
     'nos|mes coordonnees bancaires ont change',
     'notre|mon rib|iban a change',
   ],
+  // La précaution d'un vrai changement de RIB : le vérifier par téléphone au numéro que le lecteur connaît déjà.
+  known_channel: ['numero habituel', 'numero de telephone habituel', 'numero que vous connaissez', 'numero figurant|indique sur nos factures|notre site', 'votre interlocuteur|contact habituel'],
   prize: [
     'felicitations vous|votre|tu',
     'vous avez ete selectionne~|choisi~|tire~',

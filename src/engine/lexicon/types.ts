@@ -7,8 +7,11 @@
  * every other transfer request; `pretext` is how such a request opens and hushes ("are you available?",
  * "keep it between us"), never an ask on its own. `share` is the wording of a file-sharing platform's notice ("X has
  * shared a document with you", "you have received files"), which SHARE_NOTICE_IMITATION weighs against who sent it.
+ * `known_channel` is the safeguard a genuine change of bank details carries: check it by telephone on the
+ * number the reader already has ("our usual number", "the number on our website and previous invoices"),
+ * never an ask; WIRE_TRANSFER_REQUEST then leaves the bank-change wording to BANK_DETAILS_UNVERIFIED.
  */
-export const LEXICON_CATEGORIES = ['urgency', 'threat', 'credential', 'payment', 'giftcard', 'wire', 'bank_change', 'pretext', 'prize', 'archive_password', 'greeting', 'extortion', 'scam', 'crypto', 'share'] as const;
+export const LEXICON_CATEGORIES = ['urgency', 'threat', 'credential', 'payment', 'giftcard', 'wire', 'bank_change', 'pretext', 'prize', 'archive_password', 'greeting', 'extortion', 'scam', 'crypto', 'share', 'known_channel'] as const;
 export type LexiconCategory = (typeof LEXICON_CATEGORIES)[number];
 
 export type Lexicon = Partial<Record<LexiconCategory, string[]>>;

@@ -5,6 +5,10 @@ import { userContentStrength } from './data/domains.js';
 import { KNOWN_SERVICES } from './data/known-services.js';
 import { editDistance, skeleton } from './text/confusables.js';
 import { PhraseMatcher } from './text/phrase-matcher.js';
+import { words } from './text/words.js';
+
+/** A brand name with a possessive "'s" ("Lowe's", "Sainsbury’s"). */
+const POSSESSIVE = /\p{L}['’]s\b/u;
 
 /** Brands phishers imitate (claims, look-alikes, ownership) followed by well-known services (ownership only). */
 export const BRAND_CATALOGUE: readonly Brand[] = [...IMITATED_BRANDS, ...KNOWN_SERVICES];
@@ -45,6 +49,12 @@ export class BrandIndex {
     const entries: Array<{ pattern: string; tag: string }> = [];
     brands.forEach((brand, i) => {
       for (const keyword of brand.keywords) entries.push({ pattern: keyword, tag: String(i) });
+      // "Lowe's", "Macy’s", "Sam's Club" as the brand writes itself: folded words split at the apostrophe
+      // ("lowe s"), which a keyword written without it ("lowes", "macys") never meets.
+      if (POSSESSIVE.test(brand.name)) {
+        const written = words(brand.name).join(' ');
+        if (!brand.keywords.includes(written)) entries.push({ pattern: written, tag: String(i) });
+      }
       for (const keyword of brand.exactKeywords ?? []) {
         this.exact.set(keyword, i);
         this.exactFolded.add(keyword.toLowerCase());

@@ -53,4 +53,15 @@ export const UTILITY_BRANDS = inSector('utility', [
   { name: 'APRR', domains: ['aprr.fr'], keywords: ['aprr'] },
   { name: 'Autostrade per l’Italia / Telepass', domains: ['autostrade.it', 'telepass.com'], keywords: ['autostrade per l italia', 'telepass'], lookalikeLabels: ['telepass'] },
   { name: 'Linkt', domains: ['linkt.com.au'], keywords: ['linkt'], lookalikeLabels: [] },
+  // US electronic toll accounts: the "unpaid toll balance" lure names them. Each state's E-ZPass agency mails
+  // from its own domain; a name glued to a state code ("ezpassde") is a real one, so each is listed.
+  { name: 'E-ZPass', domains: ['e-zpassiag.com', 'e-zpassny.com', 'ezpassnj.com', 'ezpassva.com', 'ezpassmd.com', 'ezpassde.com', 'ezpassnh.com', 'ezpassri.com', 'ezdrivema.com', 'paturnpike.com'], keywords: ['e zpass', 'ezpass'], lookalikeLabels: ['ezpass', 'e-zpass'] },
+  { name: 'SunPass', domains: ['sunpass.com'], keywords: ['sunpass'] },
+  { name: 'FasTrak', domains: ['bayareafastrak.org'], keywords: ['fastrak'], lookalikeLabels: ['fastrak'] },
+  { name: 'The Toll Roads', domains: ['thetollroads.com'], keywords: ['the toll roads'] },
+  { name: 'TxTag', domains: ['txtag.org'], keywords: ['txtag'], lookalikeLabels: ['txtag'] },
+  { name: 'NTTA TollTag', domains: ['ntta.org'], keywords: ['ntta', 'tolltag'], lookalikeLabels: ['ntta'] },
+  { name: 'Illinois Tollway', domains: ['illinoistollway.com', 'getipass.com'], keywords: ['illinois tollway'] },
+  { name: 'Peach Pass', domains: ['peachpass.com'], keywords: ['peach pass'] },
+  { name: 'Via Verde', domains: ['viaverde.pt'], keywords: ['via verde portugal', 'viaverde'], lookalikeLabels: ['viaverde'] },
 ]);

@@ -15,7 +15,7 @@ import { isPlainCorrespondence, judge } from './judgement.js';
 import { judgementFacts } from './judgement-view.js';
 import { decideAllLists } from './recipient-lists.js';
 import { LLM_RULE_ID, type LlmStage } from './llm/stage.js';
-import { runRule } from './rule-runner.js';
+import { runRule, type RunRuleOptions } from './rule-runner.js';
 import { ruleOptionsOf, validateRuleConfig } from './rule-config.js';
 import { DETECTORS } from './registry.js';
 import { scoreRules, type Fired } from './scoring.js';
@@ -92,17 +92,15 @@ export function createEngine(deps: EngineDeps): Engine {
     const note = (text: string): void => {
       coverage.push(text);
     };
+    // One options object for every rule of this analysis; only a rule with tuning options gets its own.
+    const runOptions: RunRuleOptions = { defaultDeadlineMs: config.rule_deadline_ms, note, ...(deps.onDetectorError ? { onError: deps.onDetectorError } : {}) };
     // Later stages read what earlier ones found (docs/detection.md "How a verdict is reached").
     for (const detector of rules) {
       if ((detector.stage ?? 1) > 1 && facts.fired.length !== fired.length) {
         facts.fired = fired.map((f) => ({ id: f.id, strength: f.strength, contribution: f.contribution, reason: f.reason, ...(brandsByRule.has(f.id) ? { brand: brandsByRule.get(f.id)! } : {}) }));
       }
-      const answer = runRule(detector, facts, {
-        defaultDeadlineMs: config.rule_deadline_ms,
-        note,
-        ...(ruleOptions.has(detector.id) ? { ruleOptions: ruleOptions.get(detector.id)! } : {}),
-        ...(deps.onDetectorError ? { onError: deps.onDetectorError } : {}),
-      });
+      const tuned = ruleOptions.get(detector.id);
+      const answer = runRule(detector, facts, tuned ? { ...runOptions, ruleOptions: tuned } : runOptions);
       const hits = answer instanceof Promise ? await answer : answer;
       const best = hits?.reduce<DetectorHit | undefined>((top, h) => (!top || h.strength > top.strength ? h : top), undefined);
       if (!hits || !best || best.strength <= 0) continue;

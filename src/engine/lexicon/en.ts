@@ -20,6 +20,13 @@ export const EN: Lexicon = {
     'before it is too late',
   ],
   threat: [
+    // What happens unless the reader acts: "otherwise your reservation will be annulled", "the services listed
+    // below will be deactivated and deleted if not renewed", "your order is on hold", "temporarily stopped".
+    'reservation|booking|order|account will be cancelled|canceled|annulled|voided|forfeited',
+    'will be deactivated|suspended|deleted|terminated|closed|cancelled|canceled if not|unless',
+    'will be deactivated|suspended and|or deleted|terminated|closed|removed if not|unless',
+    'order|account|payment|transaction is|was|has been? placed|put? on hold',
+    'temporarily stopped|paused|frozen|held',
     'account|mailbox|email|access|card|profile has|have been suspended|locked|limited|restricted|disabled|deactivated|closed|blocked|terminated|frozen|compromised|deleted',
     'account|mailbox|email|access|card|profile will be suspended|locked|limited|restricted|disabled|deactivated|closed|blocked|terminated|frozen|deleted',
     'account|mailbox|access|card|profile is suspended|locked|limited|restricted|disabled|deactivated|blocked|frozen|compromised',
@@ -91,6 +98,9 @@ export const EN: Lexicon = {
     'with your mobile|phone|smartphone|device camera to re? authenticate|reauthenticate|enroll|reenroll|register|reregister|verify|validate|sign|log',
   ],
   payment: [
+    // Delivery-fee and order lures: "kindly confirm the payment of EUR 1.85", "[Payment Decline] your order is on hold".
+    'confirm|complete the|your payment of',
+    'payment decline|declines',
     'update your? payment|billing|card method|details|information|info',
     'payment failed|declined|unsuccessful|issue|problem|rejected',
     'your payment|card was|has been? declined|refused|rejected|unsuccessful',

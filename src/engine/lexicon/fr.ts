@@ -26,6 +26,10 @@ export const FR: Lexicon = {
     'au plus vite|tard',
   ],
   threat: [
+    // « sinon votre réservation sera annulée » : ce qui arrive si le lecteur n'agit pas.
+    'votre reservation|commande sera annulee|annule|supprimee|supprime',
+    'votre reservation|commande a ete annulee|annule',
+    'faute de quoi votre reservation|commande|compte|acces',
     'votre|vos compte|comptes|carte|acces|messagerie|boite|colis|dossier a|ont? ete|sera|seront suspendu~|bloque~|limite~|restreint~|desactive~|ferme~|supprime~|resilie~|gele~',
     'suspension|blocage|desactivation|fermeture|resiliation|suppression de votre|vos compte|comptes|carte|acces|messagerie|abonnement',
     // Le leurre « messages retenus » : l'histoire et son appel à l'action (« libérez vos messages »).
@@ -71,6 +75,7 @@ export const FR: Lexicon = {
     'reactivez le|la|votre',
   ],
   payment: [
+    'confirmer|confirmez|valider|validez le paiement de|des',
     'mettre|mettez a jour votre|vos moyen|mode|informations|coordonnees de? paiement|facturation|bancaires',
     'paiement refuse|refusee|echoue|rejete|impaye',
     'paiement non abouti',

@@ -7,6 +7,28 @@ import { editDistance, skeleton } from './text/confusables.js';
 import { PhraseMatcher } from './text/phrase-matcher.js';
 import { words } from './text/words.js';
 
+/**
+ * Country domains of the markets the catalogue's brands serve, longest first. A brand's distinctive name
+ * under one of them (tesco.co.uk beside tesco.com, fnac.es beside fnac.com) is the brand's national domain:
+ * the brands hold their names in their markets' registries, and phishers register look-alikes and
+ * combinations, not the identical name there. Vanity and cheap country codes (.co, .io, .me, .ws, .cc, .ru,
+ * .cn, .tk …) are left out: anyone registers names there (docs/brand-catalogue.md, "National domains").
+ */
+const NATIONAL_SUFFIXES: readonly string[] = [
+  'co.uk', 'org.uk', 'com.au', 'co.nz', 'co.za', 'com.br', 'com.mx', 'com.ar', 'co.jp', 'co.at', 'com.es', 'com.pt', 'com.pl', 'com.tr',
+  'uk', 'ie', 'de', 'at', 'ch', 'li', 'fr', 'be', 'lu', 'nl', 'es', 'pt', 'it', 'dk', 'se', 'no', 'fi', 'is', 'pl', 'cz', 'sk', 'hu', 'ro', 'gr', 'ca', 'au', 'nz', 'br', 'mx', 'ar', 'cl', 'jp', 'eu', 'us',
+];
+
+/** The label in front of a national suffix when `host` is that label's domain or one of its subdomains ("email.tesco.co.uk" → "tesco"). */
+function nationalLabel(host: string): string | null {
+  for (const suffix of NATIONAL_SUFFIXES) {
+    if (!host.endsWith(`.${suffix}`)) continue;
+    const rest = host.slice(0, -suffix.length - 1);
+    return rest.slice(rest.lastIndexOf('.') + 1) || null;
+  }
+  return null;
+}
+
 /** A brand name with a possessive "'s" ("Lowe's", "Sainsbury’s"). */
 const POSSESSIVE = /\p{L}['’]s\b/u;
 
@@ -41,8 +63,12 @@ export class BrandIndex {
   private readonly cache = new Map<string, LookalikeMatch | null>();
   /** Every catalogued label, so that a brand's own name is never judged a glued combination. */
   private readonly catalogueLabels: ReadonlySet<string>;
+  /** Positions in `catalogue` of the labels of five letters or more, by skeleton (`gluedCombo`). */
+  private readonly gluable = new Map<string, number[]>();
   /** Brands with regional members on their own domains (Brand.members). */
   private readonly members: readonly Brand[];
+  /** Distinctive domain label → brand, for national domains the catalogue does not list (nationalOwner). */
+  private readonly byLabel = new Map<string, number>();
 
   constructor(brands: readonly Brand[] = BRAND_CATALOGUE) {
     this.brands = brands;
@@ -62,11 +88,20 @@ export class BrandIndex {
       for (const domain of brand.domains) this.owner.setIfAbsent(domain, i);
       const labels = brand.lookalikeLabels ?? brand.domains.map((d) => d.split('.')[0] ?? '').filter((l) => l.length >= 5);
       for (const label of new Set(labels)) this.labels.push({ label, skeleton: skeleton(label), brand: i });
+      // Only a label the brand's own domains carry and its look-alikes would imitate: a common word ("three",
+      // "orange") has empty or explicit look-alike labels and never names a national domain.
+      for (const label of new Set(labels)) if (brand.domains.some((d) => d.split('.')[0] === label) && !this.byLabel.has(label)) this.byLabel.set(label, i);
     });
     this.keywords = new PhraseMatcher(entries);
     this.members = brands.filter((b) => b.members !== undefined);
     this.catalogueLabels = new Set(this.labels.map((l) => l.label));
     this.catalogue = this.labels.map((l) => ({ label: l.label, skeleton: l.skeleton, target: this.brands[l.brand]?.name ?? l.label, brand: this.brands[l.brand] ?? null }));
+    this.catalogue.forEach((c, i) => {
+      if (c.label.length < 5) return;
+      const at = this.gluable.get(c.skeleton);
+      if (at) at.push(i);
+      else this.gluable.set(c.skeleton, [i]);
+    });
   }
 
   /** Brand that owns `host` (the host or one of its parent domains is a listed domain, or a member's domain). */
@@ -74,7 +109,14 @@ export class BrandIndex {
     const h = host.toLowerCase();
     if (userContentStrength(h) > 0) return null;
     const i = this.owner.longest(h);
-    return i === undefined ? this.memberOwner(h) : (this.brands[i] ?? null);
+    return i === undefined ? (this.memberOwner(h) ?? this.nationalOwner(h)) : (this.brands[i] ?? null);
+  }
+
+  /** The brand whose distinctive name `host`'s domain is, under a national suffix the catalogue does not list (tesco.co.uk). */
+  private nationalOwner(host: string): Brand | null {
+    const label = nationalLabel(host);
+    const i = label === null ? undefined : this.byLabel.get(label);
+    return i === undefined ? null : (this.brands[i] ?? null);
   }
 
   /** True when `host` belongs to a brand only by its members' naming pattern (Brand.members), not a listed domain. */
@@ -119,7 +161,8 @@ export class BrandIndex {
   owns(brand: Brand, host: string): boolean {
     const h = host.toLowerCase();
     if (userContentStrength(h) > 0) return false;
-    return brand.domains.some((d) => h === d || h.endsWith(`.${d}`)) || (brand.members !== undefined && this.memberOwner(h) === brand);
+    if (brand.domains.some((d) => h === d || h.endsWith(`.${d}`)) || (brand.members !== undefined && this.memberOwner(h) === brand)) return true;
+    return this.owner.longest(h) === undefined && this.memberOwner(h) === null && this.nationalOwner(h) === brand;
   }
 
   /**
@@ -180,7 +223,18 @@ export class BrandIndex {
     const lower = label.toLowerCase();
     if (lower.length > 63 || this.catalogueLabels.has(lower)) return null;
     const skel = skeleton(lower);
-    const c = this.catalogue.find((c) => c.label.length >= 5 && gluedToLureWord(skel, c.skeleton));
+    // The first catalogue entry (in catalogue order) whose skeleton is `skel` with one lure word cut off
+    // either end; found from the lure words rather than by trying all ~800 entries on every sender label.
+    let first = Infinity;
+    const consider = (brand: string): void => {
+      for (const i of this.gluable.get(brand) ?? []) if (i < first && gluedToLureWord(skel, this.catalogue[i]!.skeleton)) first = i;
+    };
+    for (const word of LURE_WORDS) {
+      if (word.length >= skel.length) continue;
+      if (skel.endsWith(word)) consider(skel.slice(0, skel.length - word.length));
+      if (skel.startsWith(word)) consider(skel.slice(word.length));
+    }
+    const c = this.catalogue[first];
     return c ? { target: c.target, brand: c.brand, genuine: c.label, how: 'combo' } : null;
   }
 

@@ -4,7 +4,7 @@ import type { Detector, DetectorInput } from '../detector.js';
 import { webLinks } from './links.js';
 import { billsFor, ownedOrSentFor } from '../delegates.js';
 import { hasMechanism } from './impersonation.js';
-import { callBackThroughBillingPlatform, isStrongClaim, writesAboutClaimedBrand } from '../judgement.js';
+import { callBackThroughBillingPlatform, callBackThroughUsersInvoice, isStrongClaim, writesAboutClaimedBrand } from '../judgement.js';
 import { isUserContentLink } from '../user-content.js';
 import { freemailReportButton } from './reply-elsewhere.js';
 
@@ -129,6 +129,8 @@ export const brandAuthentic: Detector = {
     // of imitating the brand, but it does not vouch for the mail either (docs/brand-catalogue.md, members).
     if (input.sender.domain && input.brands.isMemberPatternOnly(input.sender.domain) && !links.some((u) => !input.brands.isMemberPatternOnly(u.info!.host))) return [];
     if (callBackThroughBillingPlatform(input, vouching, input.judgement?.asks ?? [])) return [];
+    // PayPal's or a billing platform's own mail carrying a user's note that asks to call about a charge.
+    if (vouching === input.sender.ownBrand && callBackThroughUsersInvoice(input, input.judgement?.asks ?? [])) return [];
     if (billsFor(input.sender.ownBrand, vouching)) {
       // Anyone can open a merchant account: the platform vouches for its own links, not for the name.
       return [{ strength: 0.4, reason: `Sent for ${vouching.name} by the billing platform ${input.sender.domain}, and every link points to it` }];

@@ -119,10 +119,13 @@ export class BrandIndex {
     return i === undefined ? null : (this.brands[i] ?? null);
   }
 
-  /** True when `host` belongs to a brand only by its members' naming pattern (Brand.members), not a listed domain. */
-  isMemberPatternOnly(host: string): boolean {
+  /**
+   * True when `host` belongs to a brand only by a naming pattern: its members' (Brand.members) or the
+   * brand's name under a national domain the catalogue does not list (nationalOwner), not a listed domain.
+   */
+  isOwnedByPatternOnly(host: string): boolean {
     const h = host.toLowerCase();
-    return this.owner.longest(h) === undefined && this.memberOwner(h) !== null;
+    return this.owner.longest(h) === undefined && (this.memberOwner(h) !== null || this.nationalOwner(h) !== null);
   }
 
   /** The federation whose member naming pattern `host`'s last two labels follow (Brand.members). */

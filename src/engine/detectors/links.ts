@@ -62,10 +62,21 @@ export function domainShown(text: string): { host: string; domain: string } | nu
  * not present itself as that brand is pointing to a store front, not lying about where a login page is. A
  * lure through a hijacked mailing account claims the brand or asks (docs/detection.md, HREF_TEXT_MISMATCH).
  */
-function storeFrontThroughTracker(input: DetectorInput, shownBrand: Brand, targetDomain: string): boolean {
+function storeFrontThroughTracker(input: DetectorInput, shownBrand: Brand, target: { host: string; domain: string }): boolean {
   const j = input.judgement;
-  if (!j || !TRACKER_DOMAINS.has(targetDomain) || j.asks.length > 0) return false;
+  if (!j || j.asks.length > 0 || !(TRACKER_DOMAINS.has(target.domain) || ownRedirectHost(input, target.host))) return false;
   return j.claim?.brand !== shownBrand && j.mismatch?.brand !== shownBrand;
+}
+
+/**
+ * The sender's own organisation as the target: a publisher's newsletter sends "available at amazon.com" or a
+ * headline naming mcafee.com through its own click redirect (clickthru.online.com in a mail from
+ * newsletter.online.com), as it would through a mailing service's. Not from free-mail or a publishing
+ * platform, where the "organisation" is anyone's.
+ */
+function ownRedirectHost(input: DetectorInput, host: string): boolean {
+  const { sender } = input;
+  return !sender.freemail && sender.domain !== '' && userContentStrength(sender.domain) === 0 && userContentStrength(host) === 0 && sameOrganisation(host, sender.domain);
 }
 
 export const hrefTextMismatch: Detector = {
@@ -91,7 +102,7 @@ export const hrefTextMismatch: Detector = {
           // Newsletters routinely show their own domain and link through a click-tracker, so only a shown
           // brand or recipient domain, or an IP target, is strong evidence.
           let strength = 0.25;
-          if (target.isIp || (sameBrand && !storeFrontThroughTracker(input, sameBrand, target.domain)) || input.recipientDomains.has(shown.domain)) strength = 1;
+          if (target.isIp || (sameBrand && !storeFrontThroughTracker(input, sameBrand, target)) || input.recipientDomains.has(shown.domain)) strength = 1;
           // A headline naming some site over a link to the sender's own organisation or a click-tracker is
           // what every newsletter does; the lie is evidence only when it names a brand or the recipient.
           else if (TRACKER_DOMAINS.has(target.domain) || (!input.sender.freemail && sameOrganisation(target.host, input.sender.domain))) continue;

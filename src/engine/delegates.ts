@@ -28,6 +28,15 @@ const SENDS_FOR_SECTOR: ReadonlyMap<string, Sector> = new Map([['GovDelivery', '
 const BILLING_PLATFORMS: ReadonlySet<string> = new Set(['Stripe', 'Square', 'Intuit / QuickBooks', 'Xero', 'FreshBooks']);
 const NEVER_BILLED_FOR: ReadonlySet<string> = new Set(['bank', 'payment', 'crypto', 'security', 'government']);
 
+/**
+ * Platforms whose mail carries what their users write: the billing platforms' invoices and PayPal's invoices
+ * and money requests ("Note from seller: … call +1 808 …"). Their own domain vouches for the platform, not
+ * for the note: anyone can open an account and send one (docs/detection.md "Is the sender that identity?").
+ */
+export function carriesUsersInvoices(sender: Brand | null): boolean {
+  return sender !== null && (BILLING_PLATFORMS.has(sender.name) || sender.name === 'PayPal');
+}
+
 /** True when `sender` is a billing platform that mails in `claimed`'s name (a merchant's receipt). */
 export function billsFor(sender: Brand | null, claimed: Brand): boolean {
   return sender !== null && sender !== claimed && BILLING_PLATFORMS.has(sender.name) && !NEVER_BILLED_FOR.has(claimed.sector ?? '');

@@ -15,7 +15,7 @@ import type { MessageFacts } from './facts.js';
 import type { Ask, AskKind, BrandClaim, Judgement, LinkSummary } from './judgement-types.js';
 import { AUTO_REPLY_SUBJECT } from './auto-reply.js';
 import { categoryOf } from './lexicon/index.js';
-import { billsFor, ownedOrSentFor } from './delegates.js';
+import { billsFor, carriesUsersInvoices, ownedOrSentFor } from './delegates.js';
 import { sameOrganisation } from './organisation.js';
 import { isSocialFooterHost, SOCIAL_BRAND_NAMES } from './social.js';
 import { isUserContentLink } from './user-content.js';
@@ -125,6 +125,15 @@ function authenticatedSender(facts: MessageFacts): boolean {
  */
 export function callBackThroughBillingPlatform(facts: Pick<MessageFacts, 'sender'>, brand: Brand, asks: readonly Ask[]): boolean {
   return billsFor(facts.sender.ownBrand, brand) && asks.some((a) => a.kind === 'call a phone number');
+}
+
+/**
+ * A platform that mails its users' invoices and money requests (PayPal, the billing platforms: delegates.ts)
+ * asks, in a user's note, to call a number about a charge, a renewal or a refund: the call-back scam sent
+ * through the platform. The platform's domain vouches for the platform, not for that note.
+ */
+export function callBackThroughUsersInvoice(facts: Pick<MessageFacts, 'sender'>, asks: readonly Ask[]): boolean {
+  return carriesUsersInvoices(facts.sender.ownBrand) && asks.some((a) => a.kind === 'call a phone number');
 }
 
 /**

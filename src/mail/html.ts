@@ -155,7 +155,9 @@ export function parseHtml(html: string, options: HtmlOptions): HtmlFacts {
   );
   parser.write(html);
   if (!facts.truncated) parser.end();
-  facts.text = collapse(chunks.join(' ')).slice(0, options.maxTextChars);
+  // Joined as a browser shows them: htmlparser2 hands text over in pieces split at every entity ("f", "ü",
+  // "r" for "f&uuml;r"), and inline elements run on without a space; block elements added their line breaks.
+  facts.text = collapse(chunks.join('')).slice(0, options.maxTextChars);
   facts.altText = collapse(alts.join(' '));
   return facts;
 }

@@ -10,6 +10,15 @@ describe('parseHtml (one htmlparser2 pass)', () => {
     expect(facts.hiddenChars).toBe('hidden words here'.length + 'also hidden'.length);
   });
 
+  it('keeps words whole across entities and inline elements, as a browser shows them', () => {
+    // htmlparser2 hands "f&uuml;r" over as three pieces; joined with spaces they read "f ü r" and no
+    // German, French or Spanish phrase written with entities matched (docs/detection.md "Normalisation").
+    const f = parseHtml('<p>Bitte best&auml;tigen Sie f&uuml;r <b>Ihr</b> Konto</p><p>v&eacute;rifiez</p><span>Pay</span><span>Pal</span>', { maxLinks: 10, maxTextChars: 1000 });
+    expect(f.text).toContain('Bitte bestätigen Sie für Ihr Konto');
+    expect(f.text).toContain('vérifiez');
+    expect(f.text).toContain('PayPal');
+    expect(f.text).not.toContain('Kontovérifiez');
+  });
   it('collects links with their visible text from a, area, form, img, iframe and meta refresh', () => {
     const facts = parse(`<meta http-equiv="refresh" content="0; url=https://r.example.com/">
       <a href="https://evil.example.net/x">www.bank.example.com</a>

@@ -60,6 +60,10 @@ export const PAYMENT_BRANDS = inSector('payment', [
 
 export const CRYPTO_BRANDS = inSector('crypto', [
   { name: 'Coinbase', domains: ['coinbase.com'], keywords: ['coinbase', 'coinbase wallet'] },
+  // FTX is bankrupt; its creditors' claims are the lure ("FTX claims portal", "withdrawals authorised").
+  { name: 'FTX', domains: ['ftx.com', 'ftx.us'], keywords: ['ftx exchange', 'ftx claims', 'ftx account', 'ftx team'], exactKeywords: ['FTX'], lookalikeLabels: [] },
+  // "uphold" is an everyday English verb: only with the service's words.
+  { name: 'Uphold', domains: ['uphold.com'], keywords: ['uphold wallet', 'uphold account', 'uphold card'], lookalikeLabels: [] },
   { name: 'Binance', domains: ['binance.com', 'binance.us'], keywords: ['binance'] },
   { name: 'Kraken', domains: ['kraken.com'], keywords: ['kraken exchange'], exactKeywords: ['Kraken'], lookalikeLabels: ['kraken'] },
   { name: 'Crypto.com', domains: ['crypto.com'], keywords: ['crypto com'], lookalikeLabels: [] },

@@ -30,6 +30,9 @@ export const RETAIL_BRANDS = inSector('retail', [
   { name: 'Shopee', domains: ['shopee.com.br'], keywords: ['shopee'] },
   { name: 'Mercado Livre', domains: ['mercadolivre.com.br', 'mercadolivre.com', 'mercadolibre.com', 'mercadolibre.com.ar', 'mercadolibre.com.mx', 'mercadolibre.com.co', 'mercadolibre.cl', 'mercadolibre.com.pe', 'mercadolibre.com.uy', 'mercadolibre.com.ve', 'mercadolibre.com.ec'], keywords: ['mercado livre', 'mercado libre', 'mercadolivre', 'mercadolibre'] },
   { name: 'Magalu', domains: ['magazineluiza.com.br'], keywords: ['magalu', 'magazine luiza'] },
+  // "Americanas" is also an everyday adjective in Portuguese and Spanish ("empresas americanas"): as written only.
+  { name: 'Americanas', domains: ['americanas.com.br'], keywords: ['lojas americanas', 'americanas com'], exactKeywords: ['Americanas'], lookalikeLabels: [] },
+  { name: 'Casas Bahia', domains: ['casasbahia.com.br'], keywords: ['casas bahia', 'casasbahia'] },
   { name: 'Shopify', domains: ['shopify.com'], keywords: ['shopify'] },
   { name: 'Nike', domains: ['nike.com'], keywords: ['nike store'], exactKeywords: ['Nike', 'NIKE'] },
   { name: 'Adidas', domains: ['adidas.com', 'adidas.fr', 'adidas.de', 'adidas.co.uk'], keywords: ['adidas'] },

@@ -4,7 +4,7 @@ import type { Detector, DetectorInput } from '../detector.js';
 import { webLinks } from './links.js';
 import { billsFor, ownedOrSentFor } from '../delegates.js';
 import { hasMechanism } from './impersonation.js';
-import { callBackThroughBillingPlatform, isStrongClaim, writesAboutClaimedBrand } from '../judgement.js';
+import { callBackThroughBillingPlatform, callBackThroughUsersInvoice, isStrongClaim, writesAboutClaimedBrand } from '../judgement.js';
 import { isUserContentLink } from '../user-content.js';
 import { freemailReportButton } from './reply-elsewhere.js';
 
@@ -125,10 +125,14 @@ export const brandAuthentic: Detector = {
       // nobody to a lure.
       return [{ strength: 0.4, reason: `Sent from ${vouching.name}'s own mail domain ${input.sender.domain}, and every link points to ${vouching.name}` }];
     }
-    // Anyone may register a name under a federation's naming pattern (sparkasse-xyz.de): it is not accused
-    // of imitating the brand, but it does not vouch for the mail either (docs/brand-catalogue.md, members).
-    if (input.sender.domain && input.brands.isMemberPatternOnly(input.sender.domain) && !links.some((u) => !input.brands.isMemberPatternOnly(u.info!.host))) return [];
+    // Anyone may register a name under a federation's naming pattern (sparkasse-xyz.de), or a brand's name
+    // under a country domain the brand never took (netflix.gr): it is not accused of imitating the brand,
+    // but it does not vouch for the mail either unless a link goes to a listed domain of the brand
+    // (docs/brand-catalogue.md, members and national domains).
+    if (input.sender.domain && input.brands.isOwnedByPatternOnly(input.sender.domain) && !links.some((u) => !input.brands.isOwnedByPatternOnly(u.info!.host))) return [];
     if (callBackThroughBillingPlatform(input, vouching, input.judgement?.asks ?? [])) return [];
+    // PayPal's or a billing platform's own mail carrying a user's note that asks to call about a charge.
+    if (vouching === input.sender.ownBrand && callBackThroughUsersInvoice(input, input.judgement?.asks ?? [])) return [];
     if (billsFor(input.sender.ownBrand, vouching)) {
       // Anyone can open a merchant account: the platform vouches for its own links, not for the name.
       return [{ strength: 0.4, reason: `Sent for ${vouching.name} by the billing platform ${input.sender.domain}, and every link points to it` }];

@@ -58,7 +58,7 @@ function posesAsFile(input: DetectorInput, u: ExtractedUrl): boolean {
   // and transfer services (Smash, SwissTransfer) show a file's name over a page of their own.
   // Or a page planted in the code folders of a site that is neither the sender's nor a recipient's.
   if (plantedPath(info.path)) return !ownOrganisations(input).some((d) => sameOrganisation(host, d));
-  return userContentStrength(host) > 0 && !ownPlatformPage(input, host) && !ownGoogleSite(input, host, info.path);
+  return userContentStrength(host) > 0 && !ownPlatformPage(input, host, info.path) && !ownGoogleSite(input, host, info.path);
 }
 
 /** A Google Site names itself in the path (sites.google.com/view/stmarysprimary/…): a school's or club's own site. */

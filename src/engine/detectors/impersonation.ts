@@ -1,5 +1,5 @@
 import type { Detector, DetectorInput } from '../detector.js';
-import { isStrongClaim } from '../judgement.js';
+import { callBackThroughUsersInvoice, isStrongClaim } from '../judgement.js';
 import { categoryOf } from '../lexicon/index.js';
 import { sameOrganisation } from '../organisation.js';
 import { webLinks } from './links.js';
@@ -59,7 +59,9 @@ export const impersonationWithAsk: Detector = {
     if (sentByClaimed === false) {
       // A weak claim (subject, text) from a sender whose links all stay at home is that sender's own mail
       // mentioning the brand ("paid with PayPal"), not an impersonation.
-      if (!strongClaim && links.foreignCount === 0 && links.own > 0) return [];
+      // Not when the sender is a platform carrying a user's invoice that asks to call about a charge: its
+      // links are the platform's, the brand and the number are the user's (judgement.ts callBackThroughUsersInvoice).
+      if (!strongClaim && links.foreignCount === 0 && links.own > 0 && !callBackThroughUsersInvoice(input, asks)) return [];
       strength = strongClaim ? 1 : 0.7;
       who = input.sender.address ? `comes from ${input.sender.registrable || input.sender.address}` : 'has no sender address';
     } else if (!j.authenticated && links.own === 0 && links.foreignCount > 0) {

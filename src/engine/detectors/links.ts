@@ -62,10 +62,21 @@ export function domainShown(text: string): { host: string; domain: string } | nu
  * not present itself as that brand is pointing to a store front, not lying about where a login page is. A
  * lure through a hijacked mailing account claims the brand or asks (docs/detection.md, HREF_TEXT_MISMATCH).
  */
-function storeFrontThroughTracker(input: DetectorInput, shownBrand: Brand, targetDomain: string): boolean {
+function storeFrontThroughTracker(input: DetectorInput, shownBrand: Brand, target: { host: string; domain: string }): boolean {
   const j = input.judgement;
-  if (!j || !TRACKER_DOMAINS.has(targetDomain) || j.asks.length > 0) return false;
+  if (!j || j.asks.length > 0 || !(TRACKER_DOMAINS.has(target.domain) || ownRedirectHost(input, target.host))) return false;
   return j.claim?.brand !== shownBrand && j.mismatch?.brand !== shownBrand;
+}
+
+/**
+ * The sender's own organisation as the target: a publisher's newsletter sends "available at amazon.com" or a
+ * headline naming mcafee.com through its own click redirect (clickthru.online.com in a mail from
+ * newsletter.online.com), as it would through a mailing service's. Not from free-mail or a publishing
+ * platform, where the "organisation" is anyone's.
+ */
+function ownRedirectHost(input: DetectorInput, host: string): boolean {
+  const { sender } = input;
+  return !sender.freemail && sender.domain !== '' && userContentStrength(sender.domain) === 0 && userContentStrength(host) === 0 && sameOrganisation(host, sender.domain);
 }
 
 export const hrefTextMismatch: Detector = {
@@ -91,7 +102,7 @@ export const hrefTextMismatch: Detector = {
           // Newsletters routinely show their own domain and link through a click-tracker, so only a shown
           // brand or recipient domain, or an IP target, is strong evidence.
           let strength = 0.25;
-          if (target.isIp || (sameBrand && !storeFrontThroughTracker(input, sameBrand, target.domain)) || input.recipientDomains.has(shown.domain)) strength = 1;
+          if (target.isIp || (sameBrand && !storeFrontThroughTracker(input, sameBrand, target)) || input.recipientDomains.has(shown.domain)) strength = 1;
           // A headline naming some site over a link to the sender's own organisation or a click-tracker is
           // what every newsletter does; the lie is evidence only when it names a brand or the recipient.
           else if (TRACKER_DOMAINS.has(target.domain) || (!input.sender.freemail && sameOrganisation(target.host, input.sender.domain))) continue;
@@ -219,10 +230,39 @@ export const ownOrganisations = (input: DetectorInput): string[] =>
  * A page on a publishing platform named after the sender's or a recipient's organisation
  * ("jansenbouw.notion.site" for jansen-bouw.nl): that organisation's own page as often as not.
  */
-export function ownPlatformPage(input: DetectorInput, host: string): boolean {
+export function ownPlatformPage(input: DetectorInput, host: string, path = ''): boolean {
   if (userContentStrength(host) === 0) return false;
-  const page = (host.split('.')[0] ?? '').replace(/-/g, '');
-  return ownOrganisations(input).some((d) => namedAfter(page, d));
+  const labels = [host.split('.')[0] ?? '', pathStyleBucket(host, path) ?? ''].filter((l) => l !== '');
+  if (labels.some((l) => ownOrganisations(input).some((d) => namedAfter(l.replace(/-/g, ''), d)))) return true;
+  const sender = input.sender.freemail || userContentStrength(input.sender.domain) > 0 ? '' : input.sender.registrable;
+  return sender !== '' && labels.some((l) => carriesSenderName(l, sender));
+}
+
+/**
+ * Storage buckets and accounts carry their company's name among other words: "prod-northwindtraders-files",
+ * "stelektrowagnerprod" (Azure's naming convention), "northwind-assets" for northwind-traders.com. Read so
+ * only for the sender's own organisation: whoever sends from a domain and links to a bucket bearing its name
+ * deceives nobody about where the link goes, while a bucket named after the recipient's organisation keeps
+ * the stricter reading above (namedAfter).
+ */
+function carriesSenderName(label: string, senderRegistrable: string): boolean {
+  const org = orgLabel(senderRegistrable);
+  if (org.length >= 6 && label.replace(/-/g, '').includes(org)) return true;
+  const first = (senderRegistrable.split('.')[0] ?? '').split('-')[0] ?? '';
+  return first.length >= 5 && first !== org && label.split('-')[0] === first;
+}
+
+/**
+ * The bucket of a storage link that names it in the path instead of the host (storage.googleapis.com/
+ * northwind-reports/q3.pdf, s3.eu-west-1.amazonaws.com/northwind-reports/…): the same company's bucket as
+ * northwind-reports.s3.amazonaws.com, so it is read as that host's first label would be.
+ */
+function pathStyleBucket(host: string, path: string): string | null {
+  const h = host.toLowerCase();
+  const storage = h === 'storage.googleapis.com' || (h.endsWith('.amazonaws.com') && /^s3[.-]/.test(h));
+  if (!storage) return null;
+  const segment = path.split('/', 2)[1] ?? '';
+  return /^[a-z0-9][a-z0-9.-]{2,62}$/.test(segment) ? segment.split('.')[0]! : null;
 }
 
 export const urlSuspiciousTld: Detector = {
@@ -270,7 +310,7 @@ export const urlFreeHosting: Detector = {
       const strength = userContentStrength(u.info!.host);
       // The sender's or a recipient's own site on a site builder (sonnenkorn.square.site in the bakery
       // sonnenkorn-baeckerei.de's mail) is where that organisation publishes, not anyone.
-      if (strength === 0 || isSponsorLink(input, u) || ownPlatformPage(input, u.info!.host)) return null;
+      if (strength === 0 || isSponsorLink(input, u) || ownPlatformPage(input, u.info!.host, u.info!.path)) return null;
       return { strength, reason: `Link points to ${u.info!.host}, a service where anyone can publish a page`, flag: 'free_hosting' };
     });
   },

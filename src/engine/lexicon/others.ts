@@ -26,6 +26,10 @@ export const DE: Lexicon = {
     'ihr|dein passwort|kennwort lauft bald|heute? ab', 'ihr|dein passwort|kennwort ist abgelaufen', 'ihr|dein passwort|kennwort wird bald? ablaufen',
   ],
   credential: [
+    // „eine wiederholte Aktivierung von Ihrem Bankkonto“, „das Formular für Ihre Kontobestätigung auszufüllen“:
+    // die Kontoprüfung des Bank-Köders, auch mit „von“ statt Genitiv.
+    'aktivierung|verifizierung|bestatigung|uberprufung von ihrem|ihrer|deinem|deiner bankkonto|konto|kundenkonto|zugang|identitat',
+    'form|formular fur ihre|deine kontobestatigung|kontoverifizierung|kontoprufung|verifizierung',
     'mit ihrer|deiner e? mail adresse? und ihrem|deinem passwort|kennwort',
     'scannen sie den|diesen qr code um ihr|ihre|ihren konto|zugang|identitat|authenticator',
     'scannen sie den|diesen qr code um sich anzumelden',

@@ -19,15 +19,18 @@ const NATIONAL_SUFFIXES: readonly string[] = [
   'uk', 'ie', 'de', 'at', 'ch', 'li', 'fr', 'be', 'lu', 'nl', 'es', 'pt', 'it', 'dk', 'se', 'no', 'fi', 'is', 'pl', 'cz', 'sk', 'hu', 'ro', 'gr', 'ca', 'au', 'nz', 'br', 'mx', 'ar', 'cl', 'jp', 'eu', 'us',
 ];
 
-/** The label in front of a national suffix when `host` is that label's domain or one of its subdomains ("email.tesco.co.uk" → "tesco"). */
-function nationalLabel(host: string): string | null {
-  for (const suffix of NATIONAL_SUFFIXES) {
+/** The label in front of a national suffix (or `.com`, with `com`) when `host` is that label's domain or one of its subdomains ("email.tesco.co.uk" → "tesco"). */
+function nationalLabel(host: string, com = false): string | null {
+  for (const suffix of com ? [...NATIONAL_SUFFIXES, 'com'] : NATIONAL_SUFFIXES) {
     if (!host.endsWith(`.${suffix}`)) continue;
     const rest = host.slice(0, -suffix.length - 1);
     return rest.slice(rest.lastIndexOf('.') + 1) || null;
   }
   return null;
 }
+
+/** Shortest one-word keyword read as a domain name (nationalOwner): "unicaja", "mediolanum", "ubereats". */
+const MIN_KEYWORD_LABEL = 6;
 
 /** A brand name with a possessive "'s" ("Lowe's", "Sainsbury’s"). */
 const POSSESSIVE = /\p{L}['’]s\b/u;
@@ -69,6 +72,8 @@ export class BrandIndex {
   private readonly members: readonly Brand[];
   /** Distinctive domain label → brand, for national domains the catalogue does not list (nationalOwner). */
   private readonly byLabel = new Map<string, number>();
+  /** One-word keyword → brand: the brand's name itself as a domain ("unicaja.es", "mediolanum.com"; nationalOwner). */
+  private readonly byKeyword = new Map<string, number>();
 
   constructor(brands: readonly Brand[] = BRAND_CATALOGUE) {
     this.brands = brands;
@@ -91,6 +96,7 @@ export class BrandIndex {
       // Only a label the brand's own domains carry and its look-alikes would imitate: a common word ("three",
       // "orange") has empty or explicit look-alike labels and never names a national domain.
       for (const label of new Set(labels)) if (brand.domains.some((d) => d.split('.')[0] === label) && !this.byLabel.has(label)) this.byLabel.set(label, i);
+      for (const keyword of brand.keywords) if (keyword.length >= MIN_KEYWORD_LABEL && /^[a-z0-9]+$/.test(keyword) && !this.byKeyword.has(keyword)) this.byKeyword.set(keyword, i);
     });
     this.keywords = new PhraseMatcher(entries);
     this.members = brands.filter((b) => b.members !== undefined);
@@ -115,7 +121,11 @@ export class BrandIndex {
   /** The brand whose distinctive name `host`'s domain is, under a national suffix the catalogue does not list (tesco.co.uk). */
   private nationalOwner(host: string): Brand | null {
     const label = nationalLabel(host);
-    const i = label === null ? undefined : this.byLabel.get(label);
+    // The brand's one-word name (a keyword: folded, never an everyday word, docs/brand-catalogue.md) is its
+    // domain under a national suffix or .com as well: unicaja.es for unicajabanco.es, mediolanum.it and
+    // mediolanum.com for bancamediolanum.it, ubereats.com for uber.com.
+    const named = nationalLabel(host, true);
+    const i = (label === null ? undefined : this.byLabel.get(label)) ?? (named === null ? undefined : this.byKeyword.get(named));
     return i === undefined ? null : (this.brands[i] ?? null);
   }
 

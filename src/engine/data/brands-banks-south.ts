@@ -9,7 +9,7 @@ export const BANKS_SOUTH = inSector('bank', [
   { name: 'BBVA', domains: ['bbva.com', 'bbva.es', 'bbva.it', 'bbva.mx', 'bancomer.com', 'bancomer.com.mx', 'bbvabancomer.com'], keywords: ['bbva', 'bancomer', 'bbva bancomer'] },
   { name: 'CaixaBank', domains: ['caixabank.es', 'caixabank.com', 'lacaixa.es'], keywords: ['caixabank', 'la caixa'] },
   { name: 'Bankinter', domains: ['bankinter.com', 'bankinter.es'], keywords: ['bankinter'] },
-  { name: 'Banco Sabadell', domains: ['bancsabadell.com'], keywords: ['banco sabadell', 'bancsabadell'], exactKeywords: ['Sabadell'] },
+  { name: 'Banco Sabadell', domains: ['bancsabadell.com', 'sabadell.com'], keywords: ['banco sabadell', 'bancsabadell'], exactKeywords: ['Sabadell'] },
   { name: 'Unicaja', domains: ['unicajabanco.es'], keywords: ['unicaja'] },
   { name: 'Kutxabank', domains: ['kutxabank.es'], keywords: ['kutxabank'] },
   { name: 'Ibercaja', domains: ['ibercaja.es'], keywords: ['ibercaja'] },

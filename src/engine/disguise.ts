@@ -9,7 +9,7 @@ import type { BrandIndex } from './brand-index.js';
 import type { Brand } from './data/brand-types.js';
 import { categoryOf } from './lexicon/index.js';
 import type { PhraseMatcher } from './text/phrase-matcher.js';
-import { joinSpacedLetters, lookalikeReadings, removeInvisible, unconfuse } from './text/normalise.js';
+import { hasOtherScriptLookalike, joinSpacedLetters, lookalikeReadings, removeInvisible, unconfuse } from './text/normalise.js';
 import { wordViews } from './text/words.js';
 
 export interface Disguise {
@@ -49,9 +49,10 @@ const spelling = (text: string): string => text.toLowerCase().replace(/[\s]+/gu,
  * "V-e-r-i-f-y"). A brand that writes its own name with dots or spaces ("E.ON", "U.S. Bank") is not
  * disguised by doing so: a brand whose catalogued name is in the text as written does not count.
  */
-function writtenApart(read: string, sample: string, brands: BrandIndex, lexicon: PhraseMatcher, plainBrands: Map<Brand, number>, plainAsks: readonly string[]): { brand: Brand | null; ask: string | null } | null {
+function writtenApart(read: string, sample: string, brands: BrandIndex, lexicon: PhraseMatcher, plainReading: () => { brands: Map<Brand, number>; asks: readonly string[] }): { brand: Brand | null; ask: string | null } | null {
   const joined = joinSpacedLetters(read);
   if (joined === read.trim().split(/\s+/u).join(' ')) return null;
+  const { brands: plainBrands, asks: plainAsks } = plainReading();
   const joinedWords = wordViews(joined, 60);
   const written = spelling(sample);
   const brand = [...brands.mentions(joinedWords.folded, joinedWords.raw).keys()].find((b) => !plainBrands.has(b) && !written.includes(spelling(b.name))) ?? null;
@@ -64,33 +65,43 @@ function inspect(where: string, text: string, brands: BrandIndex, lexicon: Phras
   if (!text) return null;
   const sample = text.slice(0, 500);
   const shown = sample.slice(0, 80);
-  // Each reading is made once (these run for the display name, the subject and up to 50 link texts).
-  const plainWords = wordViews(sample, 60);
-  const plainBrands = brands.mentions(plainWords.folded, plainWords.raw);
-  const plainAsks = asksIn(lexicon, plainWords.folded);
+  // Each reading is made once (these run for the display name, the subject and up to 50 link texts), and
+  // the plain one only when a disguise is to be compared with it: most texts have nothing to undo.
+  let plain: { brands: Map<Brand, number>; asks: string[] } | null = null;
+  const plainReading = (): { brands: Map<Brand, number>; asks: string[] } => {
+    if (plain) return plain;
+    const plainWords = wordViews(sample, 60);
+    plain = { brands: brands.mentions(plainWords.folded, plainWords.raw), asks: asksIn(lexicon, plainWords.folded) };
+    return plain;
+  };
   const firstBrand = (found: Map<Brand, number>): Brand | null => found.keys().next().value ?? null;
 
   const cleaned = removeInvisible(sample);
   const unconfused = unconfuse(cleaned.text);
   const read = readLookalikes(unconfused.text);
   if (read !== sample) {
+    const { brands: plainBrands, asks: plainAsks } = plainReading();
     const readWords = wordViews(read, 60);
     const readBrands = brands.mentions(readWords.folded, readWords.raw);
     const newBrand = [...readBrands.keys()].find((b) => !plainBrands.has(b)) ?? null;
     const newAsk = asksIn(lexicon, readWords.folded).find((a) => !plainAsks.includes(a)) ?? null;
     if (newBrand || newAsk) return { where, shown, how: 'look-alike letters', brand: newBrand, ask: newAsk };
   }
-  const apart = writtenApart(read, sample, brands, lexicon, plainBrands, plainAsks);
+  const apart = writtenApart(read, sample, brands, lexicon, plainReading);
   if (apart) return { where, shown, how: 'letters written apart', ...apart };
   const hidden = cleaned.hidden;
   const mixed = unconfused.mixed.length;
-  if ((hidden > 0 || mixed > 0) && (plainBrands.size > 0 || plainAsks.length > 0)) {
-    return { where, shown, how: hidden > 0 ? 'invisible characters' : 'mixed scripts', brand: firstBrand(plainBrands), ask: plainAsks[0] ?? null };
+  if (hidden > 0 || mixed > 0) {
+    const { brands: plainBrands, asks: plainAsks } = plainReading();
+    if (plainBrands.size > 0 || plainAsks.length > 0) return { where, shown, how: hidden > 0 ? 'invisible characters' : 'mixed scripts', brand: firstBrand(plainBrands), ask: plainAsks[0] ?? null };
   }
   // Even with nothing recognisable behind it, a display name or subject written with Cyrillic letters
   // inside Latin words ("Mееt Ukrаiniаn Wоmеn") or struck through letter by letter ("P̶e̶n̶d̶i̶n̶g̶") is
   // written to pass filters; it counts, more weakly (detectors/disguise.ts).
   if (where !== 'link text' && mixed >= 2) return { where, shown, how: 'mixed scripts', brand: null, ask: null };
+  // One word suffices when its foreign letter is Tai Le, Lisu, Cherokee, Armenian, Coptic or IPA ("Support
+  // aᥴcount team"): no keyboard slip puts one of those into a Latin word.
+  if (where !== 'link text' && unconfused.mixed.some(hasOtherScriptLookalike)) return { where, shown, how: 'mixed scripts', brand: null, ask: null };
   if (where !== 'link text' && (sample.match(OVERLAY) ?? []).length >= 4) return { where, shown, how: 'strike-through overlays', brand: null, ask: null };
   return null;
 }

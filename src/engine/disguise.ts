@@ -9,7 +9,7 @@ import type { BrandIndex } from './brand-index.js';
 import type { Brand } from './data/brand-types.js';
 import { categoryOf } from './lexicon/index.js';
 import type { PhraseMatcher } from './text/phrase-matcher.js';
-import { joinSpacedLetters, lookalikeReadings, removeInvisible, unconfuse } from './text/normalise.js';
+import { hasOtherScriptLookalike, joinSpacedLetters, lookalikeReadings, removeInvisible, unconfuse } from './text/normalise.js';
 import { wordViews } from './text/words.js';
 
 export interface Disguise {
@@ -99,6 +99,9 @@ function inspect(where: string, text: string, brands: BrandIndex, lexicon: Phras
   // inside Latin words ("Mееt Ukrаiniаn Wоmеn") or struck through letter by letter ("P̶e̶n̶d̶i̶n̶g̶") is
   // written to pass filters; it counts, more weakly (detectors/disguise.ts).
   if (where !== 'link text' && mixed >= 2) return { where, shown, how: 'mixed scripts', brand: null, ask: null };
+  // One word suffices when its foreign letter is Tai Le, Lisu, Cherokee, Armenian, Coptic or IPA ("Support
+  // aᥴcount team"): no keyboard slip puts one of those into a Latin word.
+  if (where !== 'link text' && unconfused.mixed.some(hasOtherScriptLookalike)) return { where, shown, how: 'mixed scripts', brand: null, ask: null };
   if (where !== 'link text' && (sample.match(OVERLAY) ?? []).length >= 4) return { where, shown, how: 'strike-through overlays', brand: null, ask: null };
   return null;
 }

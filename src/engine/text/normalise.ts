@@ -116,6 +116,13 @@ const OTHER_SCRIPT_TO_LATIN: Record<string, string> = {
   ᥴ: 'c', ᥱ: 'e', ⲟ: 'o', ⲣ: 'p', ⲥ: 'c', Ⲟ: 'O', Ⲣ: 'P', Ⲥ: 'C', ɑ: 'a', ɡ: 'g', ɩ: 'i',
 };
 const OTHER_LOOKALIKE = new RegExp(`[${Object.keys(OTHER_SCRIPT_TO_LATIN).join('')}]`, 'u');
+
+/**
+ * A word holding a look-alike letter of another script (Armenian, Cherokee, Lisu, Tai Le, Coptic): unlike a
+ * Cyrillic letter a bilingual typist may slip into a Latin word, nobody types these by accident. Not the IPA
+ * letters ɑ, ɡ, ɩ: they are Latin, and some African orthographies write them.
+ */
+export const hasOtherScriptLookalike = (word: string): boolean => OTHER_LOOKALIKE.test(word.replace(/[ɑɡɩ]/gu, ''));
 const ASCII_LETTER = /[a-zA-Z]/;
 
 /** A letter of Greek or Cyrillic, or one of OTHER_SCRIPT_TO_LATIN: what can make a word mixed. */

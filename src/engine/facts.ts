@@ -13,6 +13,7 @@ import { FREEMAIL_DOMAINS } from './data/domains.js';
 import type { PhraseHit, PhraseMatcher } from './text/phrase-matcher.js';
 import { withoutNegated } from './lexicon/negation.js';
 import { withoutReportedAsks } from './lexicon/reported.js';
+import { withoutPriceLines } from './lexicon/price-lines.js';
 import { displayNameClaimPoints } from './display-name.js';
 import { guessLanguage } from './text/language.js';
 import { replyOwnText } from './text/quoted.js';
@@ -175,13 +176,13 @@ function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | '
 
 /**
  * The lexicon's hits the rules read: without pressure and asks a negation undoes ("never ask for your PIN",
- * lexicon/negation.ts) and without asks a scam warning reports ("fake texts ask you to pay a fee",
- * lexicon/reported.ts). Sentence openings are computed at most once, and only when either needs them.
+ * lexicon/negation.ts), without asks a scam warning reports ("fake texts ask you to pay a fee",
+ * lexicon/reported.ts) and without the lines of a bill ("Versandkosten: 4,95 €", lexicon/price-lines.ts). Sentence openings are computed at most once, and only when either needs them.
  */
 function phrasesOf(hits: readonly PhraseHit[], words: readonly string[], sentences: () => readonly number[]): PhraseHit[] {
   let starts: readonly number[] | null = null;
   const once = (): readonly number[] => (starts ??= sentences());
-  return withoutReportedAsks(withoutNegated(hits, words, once), words, once);
+  return withoutPriceLines(withoutReportedAsks(withoutNegated(hits, words, once), words, once), words);
 }
 
 export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, deps: { brands: BrandIndex; lexicon: PhraseMatcher }, options: FactsOptions): MessageFacts {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foreignAccount, ibanCountries } from '../../src/engine/text/iban.js';
+import { describeForeignAccount, foreignAccount, ibanCountries } from '../../src/engine/text/iban.js';
 
 describe('IBANs in a mail text', () => {
   it('reads the country of accounts written with or without spaces, each once', () => {
@@ -27,5 +27,12 @@ describe('IBANs in a mail text', () => {
   it('stays linear on a long run of account-like groups', () => {
     const text = `DE89 ${'1234 '.repeat(200_000)}`;
     expect(ibanCountries(text)).toEqual(['DE']);
+  });
+});
+
+describe('describeForeignAccount', () => {
+  it('names the country, the language and the domain that disagree', () => {
+    expect(describeForeignAccount('LT', 'lieferant.de', 'de')).toBe('an account in Lithuania (IBAN LT…), asked in German from a .de domain');
+    expect(describeForeignAccount('LT', 'fornitore.com', 'it')).toBe('an account in Lithuania (IBAN LT…), asked in Italian');
   });
 });

@@ -1,7 +1,7 @@
 import type { Detector } from '../detector.js';
 import { categoryOf } from '../lexicon/index.js';
 import { sameOrganisation } from '../organisation.js';
-import { foreignAccount } from '../text/iban.js';
+import { describeForeignAccount, foreignAccount } from '../text/iban.js';
 
 /**
  * Supplier and payroll fraud (docs/detection.md "How a verdict is reached"): the mail asks to pay into a
@@ -26,7 +26,7 @@ export const bankDetailsUnverified: Detector = {
     if (sender.freemail) return [{ strength: 1, reason: `Asks to pay into new bank details ("${ask.text}") from the free-mail address ${sender.address}: confirm by telephone before paying` }];
     if (diverted) return [{ strength: 1, reason: `Asks to pay into new bank details ("${ask.text}") and diverts replies to ${diverted.address}: confirm by telephone before paying` }];
     const abroad = foreignAccount(ruleText, sender.domain, language);
-    if (abroad) return [{ strength: 1, reason: `Asks to pay into new bank details ("${ask.text}") held in another country (an ${abroad} account) than the sender's domain and language point to: confirm by telephone before paying` }];
+    if (abroad) return [{ strength: 1, reason: `Asks to pay into new bank details ("${ask.text}"): ${describeForeignAccount(abroad, sender.domain, language)}; confirm by telephone before paying` }];
     return [];
   },
 };

@@ -54,3 +54,14 @@ export function foreignAccount(text: string, senderDomain: string, language: str
   if (expected.size === 0) return null;
   return ibanCountries(text).find((country) => !expected.has(country)) ?? null;
 }
+
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** "an account in Lithuania, in a German mail from a .de domain": the mismatch in words a reader follows. */
+export function describeForeignAccount(country: string, senderDomain: string, language: string | null): string {
+  const where = REGION_NAMES.of(country) ?? country;
+  const tld = domainCountry(senderDomain) ? ` from a .${senderDomain.slice(senderDomain.lastIndexOf('.') + 1)} domain` : '';
+  const written = language && LANGUAGE_COUNTRIES[language] ? ` in ${LANGUAGE_NAMES.of(language) ?? language}` : '';
+  return `an account in ${where} (IBAN ${country}…), asked${written}${tld}`;
+}

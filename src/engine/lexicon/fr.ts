@@ -26,6 +26,7 @@ export const FR: Lexicon = {
     'au plus vite|tard',
   ],
   threat: [
+    'votre boite aux lettres a atteint', 'limite de stockage atteinte', 'messages entrants sont en attente|bloques|retenus',
     // « sinon votre réservation sera annulée » : ce qui arrive si le lecteur n'agit pas.
     'votre reservation|commande sera annulee|annule|supprimee|supprime',
     'votre reservation|commande a ete annulee|annule',
@@ -49,6 +50,7 @@ export const FR: Lexicon = {
     'alerte|avertissement de securite',
   ],
   credential: [
+    'augmentez|augmenter votre espace|stockage|quota', 'votre compte de? messagerie? pour ecouter|entendre',
     // Le leurre de messagerie vocale : un enregistrement qu'on n'écoute qu'après s'être connecté.
     'connectez vous avec votre compte * pour ecouter|lire',
     'connectez vous pour ecouter le|votre message|enregistrement',
@@ -155,4 +157,5 @@ export const FR: Lexicon = {
   scam: ['tours gratuits', 'sans depot', 'bitcoin|crypto investissement|trading|gains', 'revenu|revenus passif|passifs', 'perdre du poids', 'celibataires pres de chez vous', 'rencontre|rencontres coquine|coquines|sexy|discrete|discretes', 'heritage de|d', 'fonds en desherence', 'faire un? don de ma|mon|mes fortune|biens|patrimoine|heritage', 'cancer en phase terminale', 'proposition d investissement|affaires', 'doublez votre investissement|argent', 'feu mon mari|pere|client', 'mon defunt mari|pere|client|epoux', 'plus proche parent', 'fonds non reclames', 'millions de dollars', 'partenaire etranger', 'beneficiaire du|des fonds|heritage', 'femmes|filles|beautes|celibataires ukrainiennes|russes', 'l amour ukrainien|russe', 'cherche un amant', 'perte de poids rapide'],
   greeting: ['cher|chere|chers client|cliente|clients|utilisateur|utilisatrice|abonne|abonnee|membre|assure|assuree|beneficiaire', 'bonjour cher|chere client|cliente|utilisateur'],
   archive_password: ['mot de passe du|de l? fichier|archive|document|piece|zip', 'le mot de passe est'],
+  crypto: ['verifiez|verifier|validez|valider|synchronisez|synchroniser votre portefeuille', 'phrase de recuperation|secrete'],
 };

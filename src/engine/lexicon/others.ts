@@ -5,6 +5,7 @@ export const DE: Lexicon = {
   extortion: ['spionage software|programm', 'zugriff auf ihr|ihren|dein|deinen gerat|computer|handy|webcam', 'an alle ihre|deine kontakte', 'in bitcoin|btc', 'bitcoin|btc adresse|wallet', 'erwachsenen|porno websites|seiten'],
   urgency: ['innerhalb von? 24|48|72 stunden', 'umgehend|unverzuglich|dringend', 'letzte mahnung|warnung|erinnerung|chance', 'handeln sie jetzt|sofort', 'lauft heute|bald ab'],
   threat: [
+    'speicherlimit|speichergrenze erreicht', 'eingehende nachrichten werden zuruckgehalten|blockiert',
     // „andernfalls wird Ihre Reservierung storniert“: was geschieht, wenn der Leser nicht handelt.
     'ihre|deine reservierung|buchung|bestellung wird|wurde storniert|annulliert|geloscht',
     'andernfalls|ansonsten wird ihre|ihr|deine|dein reservierung|buchung|bestellung|konto|zugang',
@@ -26,6 +27,7 @@ export const DE: Lexicon = {
     'ihr|dein passwort|kennwort lauft bald|heute? ab', 'ihr|dein passwort|kennwort ist abgelaufen', 'ihr|dein passwort|kennwort wird bald? ablaufen',
   ],
   credential: [
+    'erweitern sie ihren|ihr speicher|speicherplatz|postfach', 'an um die|ihre aufnahme|sprachnachricht|nachricht anzuhoren|abzuhoren|abzuspielen',
     // „eine wiederholte Aktivierung von Ihrem Bankkonto“, „das Formular für Ihre Kontobestätigung auszufüllen“:
     // die Kontoprüfung des Bank-Köders, auch mit „von“ statt Genitiv.
     'aktivierung|verifizierung|bestatigung|uberprufung von ihrem|ihrer|deinem|deiner bankkonto|konto|kundenkonto|zugang|identitat',
@@ -78,6 +80,7 @@ export const DE: Lexicon = {
   greeting: ['sehr geehrter|geehrte|liebe|lieber kunde|kundin|nutzer|benutzer|mitglied'],
   share: ['hat * fur sie|dich freigegeben|geteilt', 'hat * * fur sie|dich freigegeben|geteilt', 'hat * * * fur sie|dich freigegeben|geteilt', 'hat ihnen|dir ein|eine|das|die geschutzte|sichere|neue? dokument|dokumente|datei|dateien gesendet|geschickt|freigegeben', 'sie haben ein|eine|neue? geschutzte|sichere? dokument|dokumente|datei|dateien erhalten', 'sie haben ein|eine neue~|geschutzte~|sichere~ dokument|dokumente|datei|dateien von|erhalten'],
   archive_password: ['passwort|kennwort fur das? archiv|datei|dokument|anhang|zip', 'passwort|kennwort lautet'],
+  crypto: ['verifizieren|validieren|synchronisieren sie ihre|ihr wallet', 'wiederherstellungsphrase|seed phrase'],
 };
 
 /** Spanish basics. */
@@ -85,6 +88,7 @@ export const ES: Lexicon = {
   extortion: ['software|programa espia', 'acceso a tu|su ordenador|dispositivo|computadora|telefono|camara', 'a todos tus|sus contactos', 'en bitcoin|btc', 'direccion|billetera|monedero bitcoin|btc', 'sitios|paginas para adultos|porno'],
   urgency: ['en las proximas? 24|48|72 horas', 'inmediatamente|urgente|urgencia', 'ultimo|ultima aviso|advertencia|recordatorio|oportunidad', 'actue ahora|inmediatamente', 'vence|caduca|expira hoy|pronto|manana'],
   threat: [
+    'la contrasena de su|tu buzon|correo|cuenta caduca|expira|vence', 'ha alcanzado su|el limite de almacenamiento', 'mensajes entrantes estan retenidos|bloqueados',
     'su|tu reserva|pedido sera cancelad~|anulad~|eliminad~', 'su|tu reserva|pedido ha sido cancelad~|anulad~',
     'de lo contrario su|tu reserva|pedido|cuenta|acceso',
     'su|tu cuenta|tarjeta|acceso|buzon ha? sido|sera|esta suspendid~|bloquead~|limitad~|restringid~|desactivad~|cerrad~|cancelad~',
@@ -99,6 +103,7 @@ export const ES: Lexicon = {
     'su|tu contrasena expira|caduca|vence', 'su|tu contrasena ha caducado|expirado',
   ],
   credential: [
+    'seguir usando|utilizando su|tu contrasena actual', 'mantener|conservar su|tu contrasena actual', 'amplie|ampliar su|tu espacio|almacenamiento|buzon',
     'con su|tu correo electronico? y contrasena',
     'escanee|escanea el|este codigo qr para verificar|confirmar|reactivar|validar|acceder|iniciar|desbloquear',
     'verifique|verifica|confirme|confirma|actualice|actualiza|valide|valida|reactive su|tu|sus|tus cuenta|identidad|datos|informacion|contrasena|credenciales',
@@ -127,6 +132,7 @@ export const ES: Lexicon = {
   greeting: ['estimado|estimada|querido|querida cliente|usuario|usuaria|miembro'],
   share: ['te|le|les ha compartido|enviado un|el|los documento|documentos|archivo|archivos|fichero|ficheros|carpeta', 'ha compartido un|el|los documento|documentos|archivo|archivos|fichero|carpeta contigo|con usted', 'ha recibido un|nuevos? documento|documentos|archivo|archivos|fichero|mensaje seguro|protegido|cifrado'],
   archive_password: ['contrasena del archivo|documento|fichero|zip', 'la contrasena es'],
+  crypto: ['verifique|verifica|valide|valida su|tu billetera|cartera|wallet', 'frase de recuperacion|semilla'],
 };
 
 /** Italian basics. */
@@ -134,6 +140,7 @@ export const IT: Lexicon = {
   extortion: ['software|programma spia', 'accesso al tuo|suo dispositivo|computer|telefono|webcam', 'a tutti i tuoi|suoi contatti', 'indirizzo|portafoglio bitcoin|btc', 'siti per adulti|porno', 'ti ho registrato|filmato'],
   urgency: ['entro 24|48|72 ore', 'immediatamente|urgente|subito', 'ultimo|ultima avviso|promemoria|possibilita', 'agisci|agisca ora|subito', 'scade oggi|presto|domani'],
   threat: [
+    'la password della tua|sua casella|posta|account scade', 'ha raggiunto il limite di spazio|archiviazione',
     'la tua|sua prenotazione sara annullat~|cancellat~', 'la tua|sua prenotazione e stata annullat~|cancellat~', 'il tuo|suo ordine sara annullat~|cancellat~', 'il tuo|suo ordine e stato annullat~|cancellat~',
     'altrimenti la tua|sua prenotazione', 'altrimenti il tuo|suo ordine|account|conto|accesso',
     'suo|sua|tuo|tua conto|carta|account|accesso|casella e? stato|stata|sara|verra sospes~|bloccat~|limitat~|disattivat~|chius~',
@@ -148,6 +155,7 @@ export const IT: Lexicon = {
     'la tua|sua password scade|scadra', 'la tua|sua password e scaduta', 'la tua|sua password sta per scadere',
   ],
   credential: [
+    'continuare a usare|utilizzare la tua|sua? password attuale', 'mantieni|mantenere la tua|sua? password attuale', 'aumenta|aumentare lo spazio|archiviazione', 'account di? posta? per ascoltare',
     'con la? tua|sua|vostra email|mail|posta e password',
     'scansiona|scansioni|inquadra|inquadri il|questo codice qr per verificare|confermare|riattivare|accedere|sbloccare|aggiornare', 'scansiona|scansioni|inquadra|inquadri il|questo qr code per verificare|confermare|riattivare|accedere|sbloccare|aggiornare',
     'verifica|verifichi|conferma|confermi|aggiorna|aggiorni|riattiva il|la|i|le suo|sua|suoi|tuo|tua|tuoi account|conto|identita|dati|informazioni|password|credenziali',
@@ -177,14 +185,15 @@ export const IT: Lexicon = {
   greeting: ['gentile|caro|cara cliente|utente|membro'],
   share: ['ha condiviso con te|lei|voi un|il|i documento|documenti|file|cartella', 'ti|le|vi ha inviato|condiviso un|il|i documento|documenti|file|cartella', 'ha condiviso un|il|i documento|documenti|file|cartella con te|lei|voi', 'hai|ha ricevuto un|nuovi? documento|documenti|file|messaggio protetto|sicuro|crittografato', 'hai|ha ricevuto un nuovo documento|file da'],
   archive_password: ['password dell? archivio|file|documento|zip', 'la password e'],
+  crypto: ['verifica|verifichi|convalida il tuo|suo wallet|portafoglio', 'frase di recupero'],
 };
 
 /** Dutch basics. */
 export const NL: Lexicon = {
   extortion: ['spionagesoftware', 'toegang tot je|uw apparaat|computer|telefoon|webcam', 'naar al je|uw contacten', 'bitcoin|btc adres|portemonnee|wallet', 'websites|sites voor volwassenen', 'heb je|u opgenomen|gefilmd'],
   urgency: ['binnen 24|48|72 uur', 'onmiddellijk|dringend|spoed', 'laatste waarschuwing|herinnering|kans|aanmaning', 'verloopt vandaag|binnenkort|morgen'],
-  threat: ['uw|je reservering|boeking|bestelling wordt|is geannuleerd|verwijderd', 'anders wordt uw|je reservering|boeking|bestelling|account|rekening|toegang', 'uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'uw|je rekening|account|pas|kaart|betaalpas|toegang is|wordt tijdelijk|voorlopig geblokkeerd|opgeschort|beperkt|gedeactiveerd', 'uw|je wachtwoord verloopt|is verlopen', 'opslag|opslagruimte is bijna? vol', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen', 'berichten zijn vastgehouden|geblokkeerd|tegengehouden', 'vastgehouden|geblokkeerde|wachtende berichten', 'berichten vrijgeven'],
-  credential: ['bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', // Ontgrendelen in de gebiedende wijs: het lokaas van de geblokkeerde rekening.
+  threat: ['wachtwoord van uw|je mailbox|account verloopt', 'opslaglimiet bereikt', 'inkomende berichten worden vastgehouden|geblokkeerd', 'uw|je reservering|boeking|bestelling wordt|is geannuleerd|verwijderd', 'anders wordt uw|je reservering|boeking|bestelling|account|rekening|toegang', 'uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'uw|je rekening|account|pas|kaart|betaalpas|toegang is|wordt tijdelijk|voorlopig geblokkeerd|opgeschort|beperkt|gedeactiveerd', 'uw|je wachtwoord verloopt|is verlopen', 'opslag|opslagruimte is bijna? vol', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen', 'berichten zijn vastgehouden|geblokkeerd|tegengehouden', 'vastgehouden|geblokkeerde|wachtende berichten', 'berichten vrijgeven'],
+  credential: ['huidige wachtwoord blijven gebruiken|behouden', 'huidige wachtwoord te blijven gebruiken', 'vergroot|vergroten uw|je opslag|opslagruimte|mailbox', 'mailaccount|emailaccount|account om de|het|uw bericht|opname|voicemail te beluisteren', 'bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', // Ontgrendelen in de gebiedende wijs: het lokaas van de geblokkeerde rekening.
     'ontgrendel|deblokkeer|heractiveer uw|je account|rekening|pas|betaalpas|toegang|mailbox', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', // Inloggen met alleen het e-mailadres om een document te openen (de pagina vraagt het wachtwoord).
     'met uw|je e? mailadres|emailadres|email|mail om het|de|dit|deze|uw|je document|documenten|bestand|bestanden|offerte|overeenkomst|contract|pdf', 'scan de|deze qr code om te verifieren|bevestigen|herstellen|activeren', 'qr code om uw|je account|toegang|identiteit te verifieren|bevestigen|herstellen|activeren', 'klik hier om te bevestigen|verifieren|controleren', 'account om het|de bericht|voicemail|voicemailbericht te beluisteren', 'qr code met uw|je telefoon|smartphone|mobiel om het|de|uw|je', 'qr code met uw|je telefoon|smartphone|mobiel en log|meld in|aan', 'uw|je huidige wachtwoord te? behouden|houden|bewaren'],
   // Boetes en tol: het lokaas van een boete die betaald moet worden.
@@ -200,15 +209,16 @@ export const NL: Lexicon = {
   greeting: ['beste|geachte klant|gebruiker|lid'],
   share: ['heeft een|het beveiligd|beveiligde|nieuw|nieuwe? document|documenten|bestand|bestanden|map met u|je gedeeld', 'heeft * * met u|je gedeeld', 'heeft u|je een|het beveiligd|nieuw? document|bestand|bestanden gestuurd|verzonden', 'u heeft|hebt een nieuw|beveiligd? document|bestand|bericht ontvangen'],
   archive_password: ['wachtwoord van het? archief|bestand|document|zip', 'het wachtwoord is'],
+  crypto: ['verifieer|valideer uw|je wallet|portemonnee', 'herstelzin'],
 };
 
 /** Portuguese basics. */
 export const PT: Lexicon = {
   extortion: ['software|programa espiao', 'acesso ao seu|teu dispositivo|computador|telemovel|celular|webcam', 'a todos os seus|teus contatos|contactos', 'endereco|carteira bitcoin|btc', 'sites para adultos', 'gravei|filmei voce'],
   urgency: ['nas proximas? 24|48|72 horas', 'imediatamente|urgente|urgencia', 'ultimo|ultima aviso|lembrete|oportunidade', 'expira|vence hoje|em breve|amanha'],
-  threat: ['sua reserva|encomenda sera|foi cancelad~|anulad~', 'caso contrario a? sua reserva|encomenda|conta', 'sua|seu|a|o conta|cartao|acesso foi|sera|esta|seja suspens~|bloquead~|limitad~|desativad~|encerrad~', 'em processo de expiracao|bloqueio|cancelamento', 'armazenamento|espaco esta cheio|quase|lotado', 'armazenamento do|no * esta cheio|quase|lotado', 'sua senha expira|expirou|expirara|vence|venceu', 'sua palavra passe expira|expirou|caduca', 'sua palavra passe vai expirar',
+  threat: ['a senha da sua caixa|conta expira|vence', 'atingiu o limite de armazenamento', 'mensagens recebidas estao retidas|bloqueadas', 'sua reserva|encomenda sera|foi cancelad~|anulad~', 'caso contrario a? sua reserva|encomenda|conta', 'sua|seu|a|o conta|cartao|acesso foi|sera|esta|seja suspens~|bloquead~|limitad~|desativad~|encerrad~', 'em processo de expiracao|bloqueio|cancelamento', 'armazenamento|espaco esta cheio|quase|lotado', 'armazenamento do|no * esta cheio|quase|lotado', 'sua senha expira|expirou|expirara|vence|venceu', 'sua palavra passe expira|expirou|caduca', 'sua palavra passe vai expirar',
     'mensagens|emails retidas|retidos|bloqueadas|em quarentena', 'liberte|libere|liberar as|suas mensagens|emails', 'atividade|acesso|transacao|login incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais', 'intimacao|notificacao|citacao judicial|extrajudicial|oficial', 'processo judicial|trabalhista|criminal', 'acao trabalhista|judicial'],
-  credential: ['verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'informe|envie|digite|confirme seus? dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', // Desbloquear o acesso no imperativo: o isco da conta bloqueada.
+  credential: ['continuar a usar|utilizar a sua? senha atual', 'continuar a usar|utilizar a sua? palavra passe atual', 'manter a sua? senha atual', 'aumente|aumentar o espaco|armazenamento', 'verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'informe|envie|digite|confirme seus? dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', // Desbloquear o acesso no imperativo: o isco da conta bloqueada.
     'desbloqueie|reative|reactive|restaure o|a? seu|sua|teu|tua acesso|conta|cartao', 'escaneie|digitalize|leia o|este codigo qr para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'escaneie|digitalize|leia o|este qr code para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'acesse sua conta', 'entre|acesse|informe com? seu|sua email|usuario|login|cpf e senha', 'entre|acesse|informe com? seu e mail e senha', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar', 'manter|mantenha a|sua? senha atual|antiga',
     // European Portuguese names the password "palavra-passe" and signs in with "iniciar sessão".
     'seu|sua e? mail|email|utilizador e palavra passe', 'e a sua palavra passe', 'introduza|insira|indique a sua? palavra passe|pin', 'manter|mantenha a sua? palavra passe atual', 'inicie|iniciar sessao para|com', // Iniciar sessão só com o e-mail para abrir um documento (a página pede a palavra-passe).
@@ -227,4 +237,5 @@ export const PT: Lexicon = {
   greeting: ['prezado|prezada|caro|cara cliente|usuario|usuaria'],
   share: ['partilhou|compartilhou consigo um|o|os documento|documentos|ficheiro|ficheiros|arquivo|arquivos|pasta', 'partilhou|compartilhou com voce um|o|os documento|documentos|ficheiro|arquivo|arquivos|pasta', 'partilhou|compartilhou um|o|os documento|documentos|ficheiro|ficheiros|arquivo|arquivos|pasta consigo', 'enviou lhe um|o documento|ficheiro|arquivo', 'recebeu um|novos? documento|documentos|ficheiro|arquivo|arquivos|mensagem protegido|protegida|seguro|segura', 'recebeu um novo documento|ficheiro|arquivo de'],
   archive_password: ['senha do arquivo|documento|zip|pdf|anexo', 'a senha e'],
+  crypto: ['verifique|valide a sua? carteira|wallet', 'frase de recuperacao'],
 };

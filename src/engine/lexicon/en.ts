@@ -58,6 +58,7 @@ export const EN: Lexicon = {
     'security alert|breach|warning|notification',
   ],
   credential: [
+    'log|sign in with your company|corporate|work|office|network credentials|login',
     'verify|confirm|validate|update|reactivate|restore|unlock|secure your account|identity|password|information|details|credentials|mailbox|login|access|data',
     'keep|retain using? your current|same|old password',
     'verify|confirm your account|identity now|below|here',

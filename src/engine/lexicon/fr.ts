@@ -50,6 +50,7 @@ export const FR: Lexicon = {
     'alerte|avertissement de securite',
   ],
   credential: [
+    'avec vos identifiants professionnels|entreprise|societe',
     'augmentez|augmenter votre espace|stockage|quota', 'votre compte de? messagerie? pour ecouter|entendre',
     // Le leurre de messagerie vocale : un enregistrement qu'on n'écoute qu'après s'être connecté.
     'connectez vous avec votre compte * pour ecouter|lire',

@@ -29,7 +29,28 @@ function priceLine(words: readonly string[], hit: PhraseHit): boolean {
   return before !== undefined && (PRICE_PREFIXES.has(before) || isNumber(before));
 }
 
-/** The lexicon's hits without payment phrases that are lines of a bill. */
+/**
+ * A French bill states its late-payment terms by law (Code de commerce, L441-10): "tout retard de paiement
+ * entraîne des pénalités de retard au taux de trois fois le taux d'intérêt légal ainsi qu'une indemnité
+ * forfaitaire de 40 €". The penalty there is a term of the bill: "pénalités"/"majoration" followed by "de
+ * retard" with a rate, an article or the fixed indemnity within the next words is no threat to the reader.
+ */
+const PENALTY_WORDS = new Set(['penalite', 'penalites', 'majoration']);
+const TERMS_WORDS = new Set(['taux', 'interet', 'indemnite', 'article', 'l441', 'code']);
+const TERMS_REACH = 12;
+
+function latePaymentTerms(words: readonly string[], hit: PhraseHit): boolean {
+  if (!PENALTY_WORDS.has(hit.text) || words[hit.index + 1] !== 'de' || words[hit.index + 2] !== 'retard') return false;
+  for (let i = hit.index + 3; i < Math.min(words.length, hit.index + 3 + TERMS_REACH); i++) if (TERMS_WORDS.has(words[i]!)) return true;
+  return false;
+}
+
+/** The lexicon's hits without payment phrases that are lines of a bill, nor penalties that are its legal terms. */
 export function withoutPriceLines(hits: readonly PhraseHit[], words: readonly string[]): PhraseHit[] {
-  return hits.filter((hit) => categoryOf(hit.tag) !== 'payment' || !priceLine(words, hit));
+  return hits.filter((hit) => {
+    const category = categoryOf(hit.tag);
+    if (category === 'payment') return !priceLine(words, hit);
+    if (category === 'threat') return !latePaymentTerms(words, hit);
+    return true;
+  });
 }

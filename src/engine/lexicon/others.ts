@@ -16,7 +16,11 @@ export const DE: Lexicon = {
     // „Ihr Online-Zugang ist vorübergehend gesperrt“.
     'ihr|ihre|dein|deine online? konto|karte|zugang|postfach|banking ist|wurde|wird vorubergehend|vorlaufig|temporar gesperrt|eingeschrankt|deaktiviert|blockiert',
     'ist|wurde ihr|ihre|dein|deine online? konto|karte|zugang|postfach|banking vorubergehend|vorlaufig|temporar? gesperrt|eingeschrankt|deaktiviert|blockiert',
-    'kontosperrung|sperrung|einschrankung|deaktivierung',
+    // "Sperrung" alone is a road closure as often ("wegen der Sperrung der A5"); the lure's is the account's, or
+    // the one the reader must avoid ("um eine Sperrung zu vermeiden").
+    'kontosperrung|kartensperrung|zugangssperrung',
+    'sperrung|einschrankung|deaktivierung ihres|ihrer|deines|deiner|des|der konto|kontos|kundenkontos|zugangs|karte|postfachs|accounts|online',
+    'eine|die sperrung|einschrankung|deaktivierung zu vermeiden|verhindern',
     // „Nicht überprüfte Konten werden deaktiviert“: the deadline of a mass "account check".
     'nicht uberprufte|bestatigte|verifizierte|aktualisierte konten|konto werden|wird deaktiviert|gesperrt|geloscht',
     'ungewohnliche|verdachtige|unbefugte aktivitat|aktivitaten|anmeldung|zugriff|transaktion',
@@ -140,7 +144,8 @@ export const ES: Lexicon = {
 /** Italian basics. */
 export const IT: Lexicon = {
   extortion: ['software|programma spia', 'accesso al tuo|suo dispositivo|computer|telefono|webcam', 'a tutti i tuoi|suoi contatti', 'indirizzo|portafoglio bitcoin|btc', 'siti per adulti|porno', 'ti ho registrato|filmato'],
-  urgency: ['entro 24|48|72 ore', 'immediatamente|urgente|subito', 'ultimo|ultima avviso|promemoria|possibilita', 'agisci|agisca ora|subito', 'scade oggi|presto|domani'],
+  // "Subito" alone is everyday Italian ("ti rispondo subito") and a marketplace's name; the lure's is an order to act now.
+  urgency: ['entro 24|48|72 ore', 'immediatamente|urgente', 'agisci|agire|aggiorna|aggiornare|verifica|verificare|conferma|confermare|clicca|accedi|paga|pagare|regolarizza subito', 'ultimo|ultima avviso|promemoria|possibilita', 'agisci|agisca ora|subito', 'scade oggi|presto|domani'],
   threat: [
     'la password della tua|sua casella|posta|account scade', 'ha raggiunto il limite di spazio|archiviazione',
     'la tua|sua prenotazione sara annullat~|cancellat~', 'la tua|sua prenotazione e stata annullat~|cancellat~', 'il tuo|suo ordine sara annullat~|cancellat~', 'il tuo|suo ordine e stato annullat~|cancellat~',

@@ -185,13 +185,23 @@ function summariseLinks(facts: MessageFacts, brand: Brand | null): LinkSummary {
   return summary;
 }
 
+/**
+ * The sender writes from a recipient's (or the tenant's) own organisation, not from free-mail: its HR and IT
+ * name "your company credentials" when they announce a portal (lexicon category `org_credential`).
+ */
+export function writesFromRecipientsOrganisation(facts: Pick<MessageFacts, 'sender' | 'recipientDomains'>): boolean {
+  return !facts.sender.freemail && facts.sender.registrable !== '' && facts.recipientDomains.has(facts.sender.registrable);
+}
+
 function asksOf(facts: MessageFacts): Ask[] {
   const asks: Ask[] = [];
   const add = (kind: AskKind, evidence: string): void => {
     if (!asks.some((a) => a.kind === kind)) asks.push({ kind, evidence });
   };
+  const insider = writesFromRecipientsOrganisation(facts);
   for (const hit of facts.phrases) {
-    const kind = ASK_OF_CATEGORY[categoryOf(hit.tag)];
+    const category = categoryOf(hit.tag);
+    const kind = category === 'org_credential' ? (insider ? undefined : ASK_OF_CATEGORY.credential) : ASK_OF_CATEGORY[category];
     if (kind) add(kind, hit.text);
   }
   if (facts.html && facts.html.passwordInputs > 0) add('sign in or give credentials', 'a password field in the mail');

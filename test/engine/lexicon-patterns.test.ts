@@ -121,8 +121,10 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
       ['Are you available? Keep it between us', 'pretext:en'],
     ]) expect(tags(text!), text).toContain(tag);
     // European Portuguese: "palavra-passe", "iniciar sessão".
-    for (const text of ['Preencha o formulário com o seu e-mail e palavra-passe', 'Inicie sessão com a sua conta empresarial', 'Introduza a sua palavra-passe'])
+    for (const text of ['Preencha o formulário com o seu e-mail e palavra-passe', 'Introduza a sua palavra-passe'])
       expect(tags(text), text).toContain('credential:pt');
+    // The organisation's own account named: an ask only from outside the recipients' organisation (org_credential).
+    expect(tags('Inicie sessão com a sua conta empresarial')).toContain('org_credential:pt');
     expect(tags('A sua palavra-passe expira hoje')).toContain('threat:pt');
     // A sharing platform's notice in the third person, in every language; a person's first person is not one.
     for (const [text, tag] of [

@@ -3,6 +3,7 @@ import { categoryOf } from '../lexicon/index.js';
 import type { LexiconCategory } from '../lexicon/types.js';
 import { trimEndMatching } from '../../core/trim.js';
 import { isAutomaticReply } from '../auto-reply.js';
+import { writesFromRecipientsOrganisation } from '../judgement.js';
 
 /** 1 distinct phrase → 0.6, 2 → 0.85, 3 or more → 1: repetition of the pressure is the signal. */
 const strengthFor = (distinct: number): number => (distinct >= 3 ? 1 : distinct === 2 ? 0.85 : 0.6);
@@ -106,9 +107,18 @@ function cappedWhen(rule: Detector, when: (input: DetectorInput) => boolean, cap
 
 const answeredOnlyByBrand = (rule: Detector): Detector => cappedWhen(rule, onlyTheBrandToAnswer, strengthFor(1) / 2);
 
-export const credentialRequest = answeredOnlyByBrand(
-  languageRule('CREDENTIAL_REQUEST', ['credential'], (q) => `Asks to sign in or confirm account details: ${q}`, 'credential_request', 'Requests to verify, sign in, or enter passwords and account details'),
-);
+const describeCredential = (q: string): string => `Asks to sign in or confirm account details: ${q}`;
+const credentialDescription = 'Requests to verify, sign in, or enter passwords and account details';
+const credentialPhrases = languageRule('CREDENTIAL_REQUEST', ['credential', 'org_credential'], describeCredential, 'credential_request', credentialDescription);
+const insiderCredentialPhrases = languageRule('CREDENTIAL_REQUEST', ['credential'], describeCredential, 'credential_request', credentialDescription);
+/**
+ * "Log in with your company credentials" (`org_credential`) is an ask from outside the recipients'
+ * organisation only: their own HR and IT announce portals that way (judgement.ts writesFromRecipientsOrganisation).
+ */
+export const credentialRequest = answeredOnlyByBrand({
+  ...credentialPhrases,
+  run: (input, ctx) => (writesFromRecipientsOrganisation(input) ? insiderCredentialPhrases : credentialPhrases).run(input, ctx),
+});
 export const paymentRequest = answeredOnlyByBrand(
   languageRule('PAYMENT_REQUEST', ['payment'], (q) => `Asks for a payment or card details: ${q}`, 'credential_request', 'Failed payments, fees to pay, refunds to claim, billing updates'),
 );

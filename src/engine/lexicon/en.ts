@@ -58,7 +58,6 @@ export const EN: Lexicon = {
     'security alert|breach|warning|notification',
   ],
   credential: [
-    'log|sign in with your company|corporate|work|office|network credentials|login',
     'verify|confirm|validate|update|reactivate|restore|unlock|secure your account|identity|password|information|details|credentials|mailbox|login|access|data',
     'keep|retain using? your current|same|old password',
     'verify|confirm your account|identity now|below|here',
@@ -98,6 +97,9 @@ export const EN: Lexicon = {
     // "Scan the QR code below with your phone camera to re-authenticate": the camera named, the step a sign-in.
     'with your mobile|phone|smartphone|device camera to re? authenticate|reauthenticate|enroll|reenroll|register|reregister|verify|validate|sign|log',
   ],
+  // The organisation's own sign-in named: the salary-review lure's words, and also how HR announces a portal
+  // to its own staff; a credential ask only from outside the recipients' organisation (types.ts).
+  org_credential: ['log|sign in with your company|corporate|work|office|network credentials|login'],
   payment: [
     // Delivery-fee and order lures: "kindly confirm the payment of EUR 1.85", "[Payment Decline] your order is on hold".
     'confirm|complete the|your payment of',

@@ -49,8 +49,9 @@ export const FR: Lexicon = {
     'votre mot de passe expire|expirera|va',
     'alerte|avertissement de securite',
   ],
+  // La connexion de l'organisation nommée : le leurre de la revue salariale, et l'annonce d'un portail par les RH.
+  org_credential: ['avec vos identifiants professionnels|entreprise|societe'],
   credential: [
-    'avec vos identifiants professionnels|entreprise|societe',
     'augmentez|augmenter votre espace|stockage|quota', 'votre compte de? messagerie? pour ecouter|entendre',
     // Le leurre de messagerie vocale : un enregistrement qu'on n'écoute qu'après s'être connecté.
     'connectez vous avec votre compte * pour ecouter|lire',

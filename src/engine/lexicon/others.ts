@@ -30,9 +30,10 @@ export const DE: Lexicon = {
     'nachrichten wurden zuruckgehalten|blockiert', 'zuruckgehalten~|blockiert~|ausstehend~|wartend~ nachrichten',
     'ihr|dein passwort|kennwort lauft bald|heute? ab', 'ihr|dein passwort|kennwort ist abgelaufen', 'ihr|dein passwort|kennwort wird bald? ablaufen',
   ],
+  // Die Anmeldung der eigenen Organisation: Köder der Gehaltsrunde, aber auch die Mitteilung der Personalabteilung.
+  org_credential: ['mit ihren firmenzugangsdaten|unternehmenszugangsdaten|firmendaten an'],
   credential: [
     'bestatigen|verifizieren|aktualisieren|uberprufen sie heute|jetzt|umgehend|bitte ihre|ihr identitat|daten|konto|angaben|zugangsdaten',
-    'mit ihren firmenzugangsdaten|unternehmenszugangsdaten|firmendaten an',
     'erweitern sie ihren|ihr speicher|speicherplatz|postfach', 'an um die|ihre aufnahme|sprachnachricht|nachricht anzuhoren|abzuhoren|abzuspielen',
     // „eine wiederholte Aktivierung von Ihrem Bankkonto“, „das Formular für Ihre Kontobestätigung auszufüllen“:
     // die Kontoprüfung des Bank-Köders, auch mit „von“ statt Genitiv.
@@ -113,7 +114,8 @@ export const ES: Lexicon = {
     'con su|tu correo electronico? y contrasena',
     'escanee|escanea el|este codigo qr para verificar|confirmar|reactivar|validar|acceder|iniciar|desbloquear',
     'verifique|verifica|confirme|confirma|actualice|actualiza|valide|valida|reactive su|tu|sus|tus cuenta|identidad|datos|informacion|contrasena|credenciales',
-    'inicie|inicia sesion',
+    // "Inicia sesión" alone is every bank's and shop's "sign in"; the lure signs in to verify or unlock (as in English).
+    'inicie|inicia sesion para verificar|confirmar|validar|desbloquear|restablecer|reactivar|actualizar|evitar|proteger|mantener',
     // Desbloquear o restablecer la cuenta: el señuelo del banco bloqueado.
     'desbloquee|desbloquea|restablezca|restablece su|tu cuenta|tarjeta|acceso|buzon|banca',
     'introduzca|ingrese|introduce|ingresa su|tu contrasena|clave|pin|numero|datos',
@@ -161,6 +163,8 @@ export const IT: Lexicon = {
     'spazio di? archiviazione e|quasi pieno|esaurito',
     'la tua|sua password scade|scadra', 'la tua|sua password e scaduta', 'la tua|sua password sta per scadere',
   ],
+  // Le credenziali dell'organizzazione: esca della revisione salariale, ma anche l'avviso delle Risorse Umane.
+  org_credential: ['con le tue|sue|vostre? credenziali aziendali'],
   credential: [
     'continuare a usare|utilizzare la tua|sua? password attuale', 'mantieni|mantenere la tua|sua? password attuale', 'aumenta|aumentare lo spazio|archiviazione', 'account di? posta? per ascoltare',
     'con la? tua|sua|vostra email|mail|posta e password',
@@ -174,8 +178,8 @@ export const IT: Lexicon = {
     'completa|completi la verifica del|della tuo|tua|suo|sua profilo|account|conto|identita',
     'accedi|acceda con il tuo|suo account * per ascoltare|riprodurre',
     'codice qr con il|lo tuo|suo? smartphone|telefono|cellulare per verificare|firmare|confermare|accedere|sbloccare|aggiornare|visualizzare',
-    // Le credenziali nominate: « accedi con le credenziali aziendali » (il portale autentico dice « accedi »).
-    'con le tue|sue|vostre? credenziali aziendali|microsoft|office|email', 'con le tue|sue|vostre? credenziali di posta|rete|dominio',
+    // Le credenziali nominate: « accedi con le credenziali Microsoft » (il portale autentico dice « accedi »).
+    'con le tue|sue|vostre? credenziali microsoft|office|email', 'con le tue|sue|vostre? credenziali di posta|rete|dominio',
     // Accedere con la sola email per aprire un documento (la pagina chiede la password).
     'tua|sua|tuo|suo indirizzo? email|mail per visualizzare|aprire|scaricare|consultare|leggere|accedere al|ai|il|la|i|le|questo|questa? documento|documenti|file|preventivo|contratto|pdf',
   ],
@@ -200,7 +204,9 @@ export const NL: Lexicon = {
   extortion: ['spionagesoftware', 'toegang tot je|uw apparaat|computer|telefoon|webcam', 'naar al je|uw contacten', 'bitcoin|btc adres|portemonnee|wallet', 'websites|sites voor volwassenen', 'heb je|u opgenomen|gefilmd'],
   urgency: ['binnen 24|48|72 uur', 'onmiddellijk|dringend|spoed', 'laatste waarschuwing|herinnering|kans|aanmaning', 'verloopt vandaag|binnenkort|morgen'],
   threat: ['wachtwoord van uw|je mailbox|account verloopt', 'opslaglimiet bereikt', 'inkomende berichten worden vastgehouden|geblokkeerd', 'uw|je reservering|boeking|bestelling wordt|is geannuleerd|verwijderd', 'anders wordt uw|je reservering|boeking|bestelling|account|rekening|toegang', 'uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'uw|je rekening|account|pas|kaart|betaalpas|toegang is|wordt tijdelijk|voorlopig geblokkeerd|opgeschort|beperkt|gedeactiveerd', 'uw|je wachtwoord verloopt|is verlopen', 'opslag|opslagruimte is bijna? vol', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen', 'berichten zijn vastgehouden|geblokkeerd|tegengehouden', 'vastgehouden|geblokkeerde|wachtende berichten', 'berichten vrijgeven'],
-  credential: ['bevestig|verifieer|controleer vandaag|nu|direct|snel uw|je identiteit|gegevens|account|rekening', 'log in met uw|je bedrijfsgegevens|bedrijfsaccount|werkaccount', 'huidige wachtwoord blijven gebruiken|behouden', 'huidige wachtwoord te blijven gebruiken', 'vergroot|vergroten uw|je opslag|opslagruimte|mailbox', 'mailaccount|emailaccount|account om de|het|uw bericht|opname|voicemail te beluisteren', 'bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', // Ontgrendelen in de gebiedende wijs: het lokaas van de geblokkeerde rekening.
+  // Inloggen bij de eigen organisatie: het lokaas van de salarisronde, maar ook de mededeling van HR en ICT.
+  org_credential: ['log in met uw|je bedrijfsgegevens|bedrijfsaccount|werkaccount'],
+  credential: ['bevestig|verifieer|controleer vandaag|nu|direct|snel uw|je identiteit|gegevens|account|rekening', 'huidige wachtwoord blijven gebruiken|behouden', 'huidige wachtwoord te blijven gebruiken', 'vergroot|vergroten uw|je opslag|opslagruimte|mailbox', 'mailaccount|emailaccount|account om de|het|uw bericht|opname|voicemail te beluisteren', 'bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', // Ontgrendelen in de gebiedende wijs: het lokaas van de geblokkeerde rekening.
     'ontgrendel|deblokkeer|heractiveer uw|je account|rekening|pas|betaalpas|toegang|mailbox', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', // Inloggen met alleen het e-mailadres om een document te openen (de pagina vraagt het wachtwoord).
     'met uw|je e? mailadres|emailadres|email|mail om het|de|dit|deze|uw|je document|documenten|bestand|bestanden|offerte|overeenkomst|contract|pdf', 'scan de|deze qr code om te verifieren|bevestigen|herstellen|activeren', 'qr code om uw|je account|toegang|identiteit te verifieren|bevestigen|herstellen|activeren', 'klik hier om te bevestigen|verifieren|controleren', 'account om het|de bericht|voicemail|voicemailbericht te beluisteren', 'qr code met uw|je telefoon|smartphone|mobiel om het|de|uw|je', 'qr code met uw|je telefoon|smartphone|mobiel en log|meld in|aan', 'uw|je huidige wachtwoord te? behouden|houden|bewaren'],
   // Boetes en tol: het lokaas van een boete die betaald moet worden.
@@ -225,10 +231,12 @@ export const PT: Lexicon = {
   urgency: ['nas proximas? 24|48|72 horas', 'imediatamente|urgente|urgencia', 'ultimo|ultima aviso|lembrete|oportunidade', 'expira|vence hoje|em breve|amanha'],
   threat: ['inicio de sessao invulgar|incomum|suspeito', 'acesso invulgar|incomum|suspeito', 'a senha da sua caixa|conta expira|vence', 'atingiu o limite de armazenamento', 'mensagens recebidas estao retidas|bloqueadas', 'sua reserva|encomenda sera|foi cancelad~|anulad~', 'caso contrario a? sua reserva|encomenda|conta', 'sua|seu|a|o conta|cartao|acesso foi|sera|esta|seja suspens~|bloquead~|limitad~|desativad~|encerrad~', 'em processo de expiracao|bloqueio|cancelamento', 'armazenamento|espaco esta cheio|quase|lotado', 'armazenamento do|no * esta cheio|quase|lotado', 'sua senha expira|expirou|expirara|vence|venceu', 'sua palavra passe expira|expirou|caduca', 'sua palavra passe vai expirar',
     'mensagens|emails retidas|retidos|bloqueadas|em quarentena', 'liberte|libere|liberar as|suas mensagens|emails', 'atividade|acesso|transacao|login incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais', 'intimacao|notificacao|citacao judicial|extrajudicial|oficial', 'processo judicial|trabalhista|criminal', 'acao trabalhista|judicial'],
+  // A conta ou as credenciais da própria organização: isco da revisão salarial, mas também o aviso dos RH.
+  org_credential: ['inicie|iniciar sessao com a|as|o sua|suas|seu conta|credenciais empresarial|corporativa|corporativas|profissional|profissionais', 'inicie|iniciar sessao com a|as|o sua|suas|seu conta|credenciais da empresa'],
   credential: ['confirme|verifique|valide hoje|agora|ja a? sua|seu identidade|conta|dados', 'continuar a usar|utilizar a sua? senha atual', 'continuar a usar|utilizar a sua? palavra passe atual', 'manter a sua? senha atual', 'aumente|aumentar o espaco|armazenamento', 'verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'informe|envie|digite|confirme seus? dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', // Desbloquear o acesso no imperativo: o isco da conta bloqueada.
     'desbloqueie|reative|reactive|restaure o|a? seu|sua|teu|tua acesso|conta|cartao', 'escaneie|digitalize|leia o|este codigo qr para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'escaneie|digitalize|leia o|este qr code para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'acesse sua conta', 'entre|acesse|informe com? seu|sua email|usuario|login|cpf e senha', 'entre|acesse|informe com? seu e mail e senha', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar', 'manter|mantenha a|sua? senha atual|antiga',
     // European Portuguese names the password "palavra-passe" and signs in with "iniciar sessão".
-    'seu|sua e? mail|email|utilizador e palavra passe', 'e a sua palavra passe', 'introduza|insira|indique a sua? palavra passe|pin', 'manter|mantenha a sua? palavra passe atual', 'inicie|iniciar sessao para|com', // Iniciar sessão só com o e-mail para abrir um documento (a página pede a palavra-passe).
+    'seu|sua e? mail|email|utilizador e palavra passe', 'e a sua palavra passe', 'introduza|insira|indique a sua? palavra passe|pin', 'manter|mantenha a sua? palavra passe atual', 'inicie|iniciar sessao para verificar|confirmar|validar|desbloquear|reativar|atualizar|evitar|proteger|manter', 'sessao com a|o sua|seu conta * para ouvir|reproduzir|escutar', // Iniciar sessão só com o e-mail para abrir um documento (a página pede a palavra-passe).
     'seu|teu e? mail|email para abrir|ver|aceder|acessar|consultar|visualizar|descarregar|baixar o|os|a|ao|aos|este|esta? documento|documentos|ficheiro|ficheiros|arquivo|arquivos|proposta|orcamento|contrato|pdf', 'codigo qr com o? seu|sua telemovel|celular|telefone|smartphone para rever|assinar|verificar|validar|confirmar|aceder|acessar|desbloquear|atualizar', 'continuar usando|utilizando a|sua? senha atual', 'atualizacao|confirmacao|validacao|regularizacao de|dos seus? dados cadastrais|cadastro'],
   // Multas, coimas e portagens: o isco de uma sanção a pagar.
   // "Reembolso" of a return is everyday retail; a pending or tax refund, or one to claim, is the lure.

@@ -10,8 +10,11 @@
  * `known_channel` is the safeguard a genuine change of bank details carries: check it by telephone on the
  * number the reader already has ("our usual number", "the number on our website and previous invoices"),
  * never an ask; WIRE_TRANSFER_REQUEST then leaves the bank-change wording to BANK_DETAILS_UNVERIFIED.
+ * `org_credential` names the organisation's own sign-in ("log in with your company credentials", "avec vos
+ * identifiants professionnels"): the salary-review lure's words, and also how HR and IT announce a portal to
+ * their own staff, so it is a credential ask only from outside the recipients' organisation (judgement.ts).
  */
-export const LEXICON_CATEGORIES = ['urgency', 'threat', 'credential', 'payment', 'giftcard', 'wire', 'bank_change', 'pretext', 'prize', 'archive_password', 'greeting', 'extortion', 'scam', 'crypto', 'share', 'known_channel'] as const;
+export const LEXICON_CATEGORIES = ['urgency', 'threat', 'credential', 'payment', 'giftcard', 'wire', 'bank_change', 'pretext', 'prize', 'archive_password', 'greeting', 'extortion', 'scam', 'crypto', 'share', 'known_channel', 'org_credential'] as const;
 export type LexiconCategory = (typeof LEXICON_CATEGORIES)[number];
 
 export type Lexicon = Partial<Record<LexiconCategory, string[]>>;

@@ -36,7 +36,7 @@ export const PAYMENT_BRANDS = inSector('payment', [
   { name: 'Bancontact Payconiq', domains: ['bancontact.com', 'payconiq.com'], keywords: ['bancontact', 'payconiq'], scheme: true },
   { name: 'TWINT', domains: ['twint.ch'], keywords: ['twint'], lookalikeLabels: [] },
   { name: 'iDEAL', domains: ['ideal.nl'], keywords: ['ideal betaling'], exactKeywords: ['iDEAL'], lookalikeLabels: [], scheme: true },
-  { name: 'MB WAY / SIBS', domains: ['mbway.pt', 'sibs.com'], keywords: ['mb way', 'mbway', 'multibanco'], scheme: true },
+  { name: 'MB WAY / SIBS', domains: ['mbway.pt', 'sibs.com', 'sibs.pt'], keywords: ['mb way', 'mbway', 'multibanco'], scheme: true },
   { name: 'Mercado Pago', domains: ['mercadopago.com', 'mercadopago.com.br', 'mercadopago.com.ar', 'mercadopago.com.mx'], keywords: ['mercado pago', 'mercadopago'] },
   { name: 'PicPay', domains: ['picpay.com'], keywords: ['picpay'] },
   { name: 'Interac', domains: ['interac.ca'], keywords: ['interac', 'e transfer interac'] },

@@ -11,7 +11,7 @@ import { buildFacts, type FactsOptions } from './facts.js';
 import { createLexiconMatcher } from './lexicon/index.js';
 import { decideLists } from './lists.js';
 import { safeReasons } from './explain.js';
-import { isPlainCorrespondence, judge } from './judgement.js';
+import { isPlainCorrespondence, judge, writesFromRecipientsOrganisation } from './judgement.js';
 import { judgementFacts } from './judgement-view.js';
 import { decideAllLists } from './recipient-lists.js';
 import { LLM_RULE_ID, type LlmStage } from './llm/stage.js';
@@ -124,7 +124,7 @@ export function createEngine(deps: EngineDeps): Engine {
       // A tenant's own model learnt which of the rules' findings its people release (docs/recipients.md).
       classifier: { aloneMaxScore: bounds.alone_max_score, otherEvidenceMin: bounds.other_evidence_min, maxPositive: bounds.max_positive, maxNegative: bounds.max_negative, clearsFindings: ctx.classifier !== undefined },
       singleFindingMaxScore: config.single_finding_max_score,
-    }, { internal: facts.sender.registrable !== '' && facts.recipientDomains.has(facts.sender.registrable), plain: isPlainCorrespondence(facts) });
+    }, { internal: writesFromRecipientsOrganisation(facts), plain: isPlainCorrespondence(facts) });
     for (const rule of scored.rules) {
       if (rule.weight < INDICATOR_MIN_WEIGHT) continue;
       const detector = groupOf.get(rule.id);

@@ -186,11 +186,13 @@ function summariseLinks(facts: MessageFacts, brand: Brand | null): LinkSummary {
 }
 
 /**
- * The sender writes from a recipient's (or the tenant's) own organisation, not from free-mail: its HR and IT
- * name "your company credentials" when they announce a portal (lexicon category `org_credential`).
+ * The sender writes from a recipient's (or the tenant's) own organisation. `recipientDomains` never holds a
+ * recipient's free-mail domain (facts.ts), so two gmail.com users are not one organisation. Its HR and IT
+ * name "your company credentials" when they announce a portal (lexicon category `org_credential`); a
+ * colleague's note, an internal QR-code notice and internal mail's scoring read it too.
  */
 export function writesFromRecipientsOrganisation(facts: Pick<MessageFacts, 'sender' | 'recipientDomains'>): boolean {
-  return !facts.sender.freemail && facts.sender.registrable !== '' && facts.recipientDomains.has(facts.sender.registrable);
+  return facts.sender.registrable !== '' && facts.recipientDomains.has(facts.sender.registrable);
 }
 
 function asksOf(facts: MessageFacts): Ask[] {

@@ -132,7 +132,7 @@ export const paymentRequest = answeredOnlyByBrand(
  */
 function colleagueNote(input: DetectorInput): boolean {
   const { sender, auth } = input;
-  if (!sender.registrable || !input.recipientDomains.has(sender.registrable)) return false;
+  if (!writesFromRecipientsOrganisation(input)) return false;
   if (auth.dmarc === 'fail' || auth.spf === 'fail') return false;
   return sender.replyTo.every((r) => r.registrable === sender.registrable);
 }

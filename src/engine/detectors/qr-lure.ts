@@ -8,6 +8,7 @@
  */
 import type { Detector } from '../detector.js';
 import { webLinks } from './links.js';
+import { writesFromRecipientsOrganisation } from '../judgement.js';
 
 /** "QR code", "code QR", "QR-Code", "código QR", "codice QR", "QR-kód": the letters QR as a word. */
 const QR_WORD = /(?<![a-z0-9])qr(?![a-z0-9])/i;
@@ -20,9 +21,9 @@ export const qrCodeLure: Detector = {
   indicator: 'credential_request',
   description: 'Asks you to sign in through a QR code in an image or a document, with no link of its own: the sign-in page travels to your phone',
   run(input) {
-    const { sender, recipientDomains, judgement } = input;
+    const { sender, judgement } = input;
     if (!judgement?.asks.some((a) => a.kind === 'sign in or give credentials')) return [];
-    if (sender.ownBrand || (sender.registrable !== '' && recipientDomains.has(sender.registrable))) return [];
+    if (sender.ownBrand || writesFromRecipientsOrganisation(input)) return [];
     if (!QR_WORD.test(input.ruleText.slice(0, 20_000))) return [];
     if (judgement.links.foreignCount > 0 || webLinks(input).length > 0) return [];
     const inlineImage = input.urls.some((u) => u.kind === 'img');

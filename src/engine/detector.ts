@@ -18,7 +18,24 @@ export interface DetectorHit {
    * weight × strength × direction. Only rules that can vote both ways (the LLM's verdict) set it.
    */
   direction?: number;
+  /**
+   * This instance is strong enough to stand as the only fact of a not-safe verdict (a look-alike host, a
+   * credential form): the evidence-kind gate lets it reach `suspicious` without corroboration
+   * (docs/detection.md "Two independent facts before an accusation").
+   */
+  strong?: boolean;
 }
+
+/**
+ * What a rule's finding is evidence of (docs/detection.md "Two independent facts before an accusation"):
+ * - `identity`: the mail claims an identity its sender does not have;
+ * - `intent`: it asks for credentials, payment, gift cards, bank changes, a call, opening a file;
+ * - `mechanism`: something with no benign use (a look-alike host, link text lying about its target, an HTML
+ *   attachment with a form, a credential form in the body);
+ * - `context`: everything else (hidden text, trackers, shorteners, urgency words, retail words, the classifier);
+ * - `genuine`: evidence that the mail is what it says (negative weights: aligned links, authentication).
+ */
+export type EvidenceKind = 'identity' | 'intent' | 'mechanism' | 'context' | 'genuine';
 
 /** What a rule may use besides the facts while it runs. */
 export interface RuleContext {
@@ -78,6 +95,11 @@ export interface Detector {
   deadlineMs?: number;
   /** Identity-plus-intent evidence: the classifier may not clear a message on which this fires (scoring.ts). */
   identityIntent?: boolean;
+  /**
+   * The evidence kinds a finding of this rule stands for; a rule combining two facts (identity with intent)
+   * names both. Until every rule declares them, an absent value is read as `context` for positive findings.
+   */
+  kinds?: readonly EvidenceKind[];
   /** Tuning options by name (`engine.rule_options[id]`), read in `run` with `ruleOption(rule, ctx, name)`. */
   options?: Readonly<Record<string, RuleOption>>;
   /** `ctx` is always given by the engine; rules that never use it may be called without it (tests). */

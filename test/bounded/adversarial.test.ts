@@ -12,7 +12,7 @@ import { MAX_GROWTH, growthRatio } from './growth.js';
 /**
  * Generated hostile input (fast-check, fixed seeds so a failure replays): each property draws the
  * building block of an attack — a label, an address fragment, a header line, a MIME part, an HTML
- * fragment — repeats it to sizes n and 2n, and asserts the growth ratio of the cost (growth.ts).
+ * fragment — repeats it to sizes n and 4n, and asserts the growth ratio of the cost (growth.ts).
  */
 const engine = createEngine({ config: loadConfig({ env: {} }).engine, classifier: null });
 const brands = new BrandIndex();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -25,10 +25,12 @@ interface FixtureCase {
 }
 
 const dir = fileURLToPath(new URL('../fixtures/eml/', import.meta.url));
-const cases = parse(readFileSync(join(dir, 'manifest.yaml'), 'utf8')) as FixtureCase[];
+/** manifest.yaml and any manifest-<topic>.yaml beside it, so that separate lines of work add fixtures without editing one file. */
+const manifests = readdirSync(dir).filter((name) => /^manifest(-[a-z0-9-]+)?\.yaml$/.test(name)).sort();
+const cases = manifests.flatMap((name) => parse(readFileSync(join(dir, name), 'utf8')) as FixtureCase[]);
 const ctx = { allowList: [], blockList: [], tenantDomains: ['example.com'], now: Date.parse('2024-03-15T00:00:00Z') };
 
-describe('engine fixtures (test/fixtures/eml/manifest.yaml)', () => {
+describe('engine fixtures (test/fixtures/eml/manifest*.yaml)', () => {
   let engine: Engine;
   beforeAll(() => {
     engine = createEngine({ config: loadConfig({ env: {} }).engine, onDetectorError: (id, error) => { throw new Error(`${id}: ${String(error)}`); } });

@@ -3,8 +3,8 @@
  * whose next hop was down came back through the door on every Postfix retry and was analysed (and
  * announced by webhook) each time; an API client retrying a timed-out request did the same. Within the
  * window (`retention.idempotency_hours`), a retry with the same key gets the stored analysis back: no
- * new analysis, no new charge, no new webhook event. Keys come from the doors (envelope + Message-ID +
- * body hash) or from the API's `Idempotency-Key` header (Stripe's convention: the same key with another
+ * new analysis, no new charge, no new webhook event. Keys come from the doors (envelope + a hash of the
+ * whole message as received) or from the API's `Idempotency-Key` header (Stripe's convention: the same key with another
  * request is refused).
  *
  * Kept in the store (table `idempotency_keys`), so a retry after a restart, or one that reaches another

@@ -289,7 +289,7 @@ export interface SelfServiceActionsTable {
 export interface IdempotencyKeysTable {
   tenant_id: string;
   livemode: number;
-  /** SHA-256 hex of the key (mail: envelope + Message-ID + body hash + recipients; API: the Idempotency-Key). */
+  /** SHA-256 hex of the key (mail: envelope sender + recipients + hash of the whole message; API: the Idempotency-Key). */
   key_hash: string;
   /** SHA-256 hex of what the key was first used with (the API request body). */
   fingerprint: string;

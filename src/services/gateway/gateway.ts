@@ -11,7 +11,7 @@ import { authenticationResultsValue } from './authentication-header.js';
 import { boundedValue, tagSubject } from './header-values.js';
 import { limitsHit } from '../../engine/detectors/limits.js';
 import { createHash } from 'node:crypto';
-import { bareLineBreakInHeader, headerSectionLength } from './header-line-breaks.js';
+import { bareLineBreakInHeader } from './header-line-breaks.js';
 import { parseAny } from './parse-any.js';
 import { actionFor, strictestAction, strictestVerdict } from './policy.js';
 import { headerText, readRawHeaders } from './raw-headers.js';
@@ -41,13 +41,18 @@ export interface GatewayDeps {
 
 /**
  * What identifies one message across an MTA's retries (docs/security.md "Faults and retries"): the
- * envelope sender, the Message-ID and a hash of the body. Header fields an MTA may add on the way
- * (Received) do not change it; another message with the same Message-ID but another body does.
+ * envelope sender, every envelope recipient and the whole message as received — every header field and
+ * the body, byte for byte. An MTA re-sending a message after a tempfail sends the same bytes from its
+ * queue, so the retry still gets the stored analysis; anything else is another message and is analysed
+ * afresh. (The key once covered only the sender, the Message-ID and the body: a sender could reuse a
+ * harmless message's verdict for mail with another From, Subject, Content-Type or transfer encoding —
+ * docs/security.md "Hardening, second round".)
  */
-function messageRetryKey(bytes: Buffer, mailFrom: string, message: NormalizedMessage): string {
-  const messageId = message.headers.find((h) => h.name.toLowerCase() === 'message-id')?.value ?? '';
-  const body = bytes.subarray(headerSectionLength(bytes));
-  return createHash('sha256').update(mailFrom).update('\0').update(messageId).update('\0').update(body).digest('hex');
+function messageRetryKey(bytes: Buffer, envelope: { mailFrom: string; rcptTo: string[] }): string {
+  const hash = createHash('sha256').update(envelope.mailFrom).update('\0');
+  // Sorted: the order the MTA lists recipients in does not make another message.
+  for (const rcpt of [...envelope.rcptTo].sort()) hash.update(rcpt).update('\0');
+  return hash.update('\0').update(bytes).digest('hex');
 }
 
 /** Infrastructure problems are temporary: the MTA keeps the mail and retries (architecture). */
@@ -102,7 +107,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (!tenant) throw new GatewayTemporaryError(`gateway routes mail to tenant ${tenantId}, which does not exist`, { replyText: UNKNOWN_TENANT_REPLY });
     const principal = { tenant, livemode: true };
     // A retry of the same message (MTA retry after a failed relay) reuses the analysis: no second event.
-    const idempotency = { key: `mail\0${retryKey}\0${recipients.join(',')}`, fingerprint: retryKey };
+    const idempotency = { key: `mail\0${retryKey}\0${[...recipients].sort().join(',')}`, fingerprint: retryKey };
     const options = { source: door, chargeQuota: config.gateway.charge_quota, recipients, idempotency };
     let record: AnalysisRecord;
     try {
@@ -191,7 +196,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       const results: Array<{ outcome: TenantOutcome; record: AnalysisRecord }> = [];
       try {
         // One analysis per tenant: each with its own lists, history and webhooks (docs/gateway.md).
-        const retryKey = messageRetryKey(bytes, envelope.mailFrom, message);
+        const retryKey = messageRetryKey(bytes, envelope);
         for (const [tenantId, recipients] of byTenant) results.push(await analyseForTenant(tenantId, recipients, message, door, retryKey));
       } catch (error) {
         if (isAnalysisTimeout(error)) return onTimeout(error, byTenant, message, door, new Map(results.map((r) => [r.outcome.tenantId, r.outcome.analysisId])));

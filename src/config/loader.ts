@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { Value } from '@sinclair/typebox/value';
 import cron from 'node-cron';
 import { ConfigSchema, type Config } from './schema.js';
+import { parseNetworks } from '../core/networks.js';
 import { digestConfigProblem, reportsConfigProblem } from './sections/recipients.js';
 
 /** `config/default.yaml` sits two levels above this file both in `src/config` and in `dist/config`. */
@@ -61,6 +62,28 @@ export interface EnvironmentOverride {
 
 const commaList = (_name: string, raw: string): string[] => raw.split(',').map((s) => s.trim()).filter(Boolean);
 
+/**
+ * `http.trust_proxy: true` once believed any peer's X-Forwarded-For, so a client could pick its own
+ * address and get past every per-address limit (docs/security.md "Reverse proxy"). It is refused rather
+ * than read as one hop: one hop is only safe when nothing but the proxy can reach phishgate, which the
+ * configuration cannot know. Named addresses are checked here so a typo stops start-up by name.
+ */
+function trustProxyProblem(candidate: unknown): string | null {
+  const http = isPlain(candidate) && isPlain(candidate.http) ? candidate.http : null;
+  const value = http?.trust_proxy;
+  if (value === true) {
+    return 'http.trust_proxy: true is no longer accepted (it trusted X-Forwarded-For from anyone); set the number of proxies in front of phishgate (e.g. 1) or their addresses/CIDRs (e.g. [127.0.0.1]), or false';
+  }
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) {
+    try {
+      parseNetworks(value as string[], 'http.trust_proxy');
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+  return null;
+}
+
 /** Environment variables override the files (docs/configuration.md, "Environment variables"). */
 export const ENVIRONMENT_OVERRIDES: readonly EnvironmentOverride[] = [
   { variable: 'PHISHGATE_DB', path: ['database', 'url'] },
@@ -93,6 +116,8 @@ function environmentOverrides(env: NodeJS.ProcessEnv): Plain {
 
 /** Names the first offending field, e.g. `http.port: Expected integer`. */
 export function validateConfig(candidate: unknown): Config {
+  const trustProxy = trustProxyProblem(candidate);
+  if (trustProxy) throw new ConfigError(`invalid configuration: ${trustProxy}`);
   const first = Value.Errors(ConfigSchema, candidate).First();
   if (first) {
     const field = first.path.replace(/^\//, '').replace(/\//g, '.') || '(root)';

@@ -31,11 +31,13 @@ import type { Readiness } from '../core/readiness.js';
 import { consolePlugin } from './console/plugin.js';
 import type { ConsoleDeps, ConsoleOptions } from './console/context.js';
 import { auditRoutes } from './routes/v1/audit.js';
+import { fastifyTrustProxy, type TrustProxySetting } from './trust-proxy.js';
 
 export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, AuthDeps, QuarantineRouteDeps, FeedbackRouteDeps, DigestRouteDeps, SelfServiceRouteDeps {
   logger: Logger;
   bodyLimitBytes: number;
-  trustProxy?: boolean;
+  /** `http.trust_proxy` as Fastify takes it: false, a number of hops, or proxy addresses/CIDRs (docs/security.md). */
+  trustProxy?: TrustProxySetting;
   version: string;
   readiness: Readiness;
   /** Request metrics are recorded when given; `/metrics` is served here when `serveMetrics` is true. */
@@ -63,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
     bodyLimit: deps.bodyLimitBytes,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     genReqId: () => randomUUID(),
     logController: new OneLineRequestLog(),
     // During shutdown, a request that already reached us on an open connection is served, not refused:

@@ -111,6 +111,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     ...services,
     logger,
     bodyLimitBytes: config.http.body_limit_bytes,
+    trustProxy: config.http.trust_proxy,
     version: 'test',
     rateLimiter: createMemoryRateLimiter(clock),
     readiness: createReadiness(),

@@ -7,8 +7,16 @@ export const HttpSection = Section({
   port: Port,
   /** Largest accepted request body (docs/api.md: 10 MiB). */
   body_limit_bytes: Type.Integer({ minimum: 1024 }),
-  /** Trust X-Forwarded-* from a reverse proxy. */
-  trust_proxy: Type.Boolean(),
+  /**
+   * Which X-Forwarded-For / -Proto to believe (docs/security.md "Reverse proxy"): false (none), the
+   * number of proxies in front, or the proxies' addresses/CIDRs — the forms Fastify's `trustProxy`
+   * takes. `true` (any peer's header) is refused at load: anyone could pick their own client address.
+   */
+  trust_proxy: Type.Union([
+    Type.Literal(false),
+    Type.Integer({ minimum: 1, maximum: 16 }),
+    Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 100 }),
+  ]),
   /** Cross-origin (browser) access; off while `allowed_origins` is empty. */
   cors: Section({
     allowed_origins: Type.Array(Type.String({ pattern: '^https?://[^/\\s]+/?$' }), { maxItems: 100 }),

@@ -189,7 +189,7 @@ export function createRuntimeGateway(runtime: Runtime, quarantine: QuarantineSin
     quarantine,
     logger: runtime.logger.child({ component: 'gateway' }),
     authentication: runtime.services.authentication,
-    isOwnMail: (bytes) => verifyOwnMail(bytes, runtime.linkSecrets, runtime.clock.now()),
+    isOwnMail: (bytes, audience) => verifyOwnMail(bytes, runtime.linkSecrets, runtime.clock.now(), audience),
   });
 }
 

@@ -35,17 +35,18 @@ describe.each(DIALECTS)('quarantine digests (%s)', (dialect) => {
     expect(bob!.subject).toBe('Quarantine summary: 2 messages held for you');
     expect(headerValues(bob!.raw.raw, 'Auto-Submitted')).toEqual(['auto-generated']);
     expect(headerValues(bob!.raw.raw, 'X-Phishgate-Digest')).toEqual(['recipient']);
-    expect(headerValues(bob!.raw.raw, 'X-Phishgate-Signature')[0]).toMatch(/^v=1; t=\d+; bh=\S{44}; s=[0-9a-f]{64}$/);
+    expect(headerValues(bob!.raw.raw, 'X-Phishgate-Signature')[0]).toMatch(/^v=2; t=\d+; bh=\S{44}; s=[0-9a-f]{64}$/);
     expect(headerValues(bob!.raw.raw, 'From')).toEqual(['Mail filter quarantine <quarantine@acme.test>']);
     // Says why it was sent, lists what/when/from whom/subject/verdict/reason.
     expect(bob!.text).toContain("You receive this summary because your organisation's mail filter keeps messages that look like phishing or fraud aside");
     expect(bob!.text).toContain('Subject: Your parcel is waiting');
-    expect(bob!.text).toContain(`Subject: ${HOSTILE}`);
-    expect(bob!.text).toContain('From: Service desk <phisher@evil.test>');
-    expect(bob!.text).toContain('Assessment: phishing (Sender phisher@evil.test is on the block list: email phisher@evil.test)');
+    // What came with the mail is inert in the text part too (inert-text.ts): no tag, no address to link.
+    expect(bob!.text).toContain('Subject: ‹script›alert(1)‹/script› Verify =HYPERLINK("x")');
+    expect(bob!.text).toContain('From: Service desk ‹phisher@evil[.]test›');
+    expect(bob!.text).toContain('Assessment: phishing (Sender phisher@evil[.]test is on the block list: email phisher@evil[.]test)');
     expect(bob!.text).toContain('- Nov 15, 2026, 1:00 PM');
     // The HTML escapes what came with the mail and has no script, image or foreign link.
-    expect(bob!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Verify =HYPERLINK(&quot;x&quot;)');
+    expect(bob!.html).toContain('‹script›alert(1)‹/script› Verify =HYPERLINK(&quot;x&quot;)');
     expect(bob!.html).not.toMatch(/<script|<img|src=/i);
     for (const url of [...bob!.text.matchAll(/https?:\/\/[^\s"<>]+/g), ...bob!.html.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0])) expect(url.startsWith(PUBLIC_URL)).toBe(true);
     expect((await d.digestsFor('carol@acme.test'))[0]!.subject).toBe('Quarantine summary: 1 message held for you');
@@ -124,6 +125,44 @@ describe.each(DIALECTS)('quarantine digests (%s)', (dialect) => {
     const forged = Buffer.from(digest!.raw.raw.toString('latin1').replace(/^Subject: .*$/m, 'Subject: Your account is locked'), 'latin1');
     const judged = await sendRaw(d.t.port, { from: 'quarantine@acme.test', to: ['bob@acme.test'] }, forged);
     expect(judged.response).toMatch(/scanned \(an_/);
+  });
+
+  it('judges a genuine digest re-sent with a changed Content-Type, Content-Transfer-Encoding or Reply-To, or to another tenant or recipient', async () => {
+    await d.hold(['bob@acme.test'], 'Verify <a href="https://paypa1-secure.example/login">your account</a>');
+    at('2026-11-16T07:05:00Z');
+    await d.run();
+    const [digest] = await d.digestsFor('bob@acme.test');
+    const raw = digest!.raw.raw.toString('latin1');
+    const resend = (to: string[], bytes: string) => sendRaw(d.t.port, { from: 'quarantine@acme.test', to }, Buffer.from(bytes, 'latin1'));
+    // The untouched digest to its own recipient still passes unjudged.
+    expect((await resend(['bob@acme.test'], raw)).response).not.toMatch(/scanned|quarantined/);
+    const changed = {
+      'Content-Type': raw.replace(/^Content-Type: multipart\/alternative;.*$/m, 'Content-Type: text/html; charset=utf-8'),
+      'Content-Transfer-Encoding': raw.replace(/^MIME-Version: 1\.0$/m, 'MIME-Version: 1.0\r\nContent-Transfer-Encoding: quoted-printable'),
+      'Reply-To': raw.replace(/^MIME-Version: 1\.0$/m, 'MIME-Version: 1.0\r\nReply-To: helpdesk@paypa1-secure.example'),
+    };
+    for (const [field, bytes] of Object.entries(changed)) {
+      expect(bytes, field).not.toBe(raw);
+      expect((await resend(['bob@acme.test'], bytes)).response, field).toMatch(/scanned \(an_|quarantined/);
+    }
+    expect((await resend(['eve@beta.test'], raw)).response, 'another tenant').toMatch(/scanned \(an_|quarantined/);
+    expect((await resend(['carol@acme.test'], raw)).response, 'another recipient').toMatch(/scanned \(an_|quarantined/);
+    expect((await resend(['bob@acme.test', 'carol@acme.test'], raw)).response, 'an added recipient').toMatch(/scanned \(an_|quarantined/);
+  });
+
+  it('shows a held subject holding HTML and a URL as inert text in both parts: no tag, no link, no linkable address', async () => {
+    await d.hold(['bob@acme.test'], 'Verify <a href="https://paypa1-secure.example/login">your account</a> at www.paypa1-secure.example');
+    at('2026-11-16T07:05:00Z');
+    await d.run();
+    const [bob] = await d.digestsFor('bob@acme.test');
+    for (const [part, body] of [['text', bob!.text], ['html', bob!.html]] as const) {
+      expect(body, part).toContain('Verify ‹a href=');
+      expect(body, part).not.toMatch(/https?:\/\/paypa1|paypa1-secure\.example|www\.paypa1/);
+      expect(body, part).toMatch(/paypa1-secure\[\.\]example/);
+    }
+    expect(bob!.text).not.toMatch(/<a\b/);
+    // The HTML part's only links are the digest's own (none here: no public self-service links configured).
+    expect(bob!.html.match(/<a\b[^>]*>/g) ?? []).toEqual([]);
   });
 
 });

@@ -4,6 +4,8 @@ import type { RenderedDigest } from './render.js';
 import { signOwnMail } from './own-mail.js';
 
 export interface DigestEnvelope {
+  /** The tenant whose quarantine the digest lists: the signature holds only for mail routed to it. */
+  tenantId: string;
   from: string;
   fromName: string;
   to: string[];
@@ -40,5 +42,5 @@ export async function composeDigest(rendered: RenderedDigest, envelope: DigestEn
   // The composer leaves bare LF inside quoted-printable parts and SMTP clients turn them into CRLF on
   // the wire: sign the bytes as they will arrive.
   const wire = Buffer.from(raw.toString('latin1').replace(/\r?\n/g, '\r\n'), 'latin1');
-  return secrets[0] ? signOwnMail(wire, secrets[0], nowMs) : wire;
+  return secrets[0] ? signOwnMail(wire, secrets[0], nowMs, { tenantId: envelope.tenantId, recipients: envelope.to }) : wire;
 }

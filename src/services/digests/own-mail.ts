@@ -1,19 +1,31 @@
 /**
  * Mail phishgate writes itself (quarantine digests) carries `X-Phishgate-Signature`, an HMAC over its
- * body and its identifying header fields. When such a message comes back through a mail door (the next
- * hop routes it through the filter again), the gateway recognises it and passes it untouched instead of
- * judging a list of phishing subjects as phishing (docs/recipients.md). Without the key nobody can make
- * mail pass this way; a copy replayed with other headers or another body no longer verifies.
+ * body, its whole header section and whom it is for (tenant and envelope recipients). When such a message
+ * comes back through a mail door (the next hop routes it through the filter again), the gateway recognises
+ * it and passes it untouched instead of judging a list of phishing subjects as phishing (docs/recipients.md).
+ * Without the key nobody can make mail pass this way. A copy with any header field added, removed or
+ * changed (Content-Type, Content-Transfer-Encoding, Reply-To, …), another body, or sent to another tenant
+ * or recipient no longer verifies and is judged like any other mail (docs/security.md "Hardening, second
+ * round"; version 1 signed the body and five fields only). The one exception are trace fields MTAs add
+ * on the way (TRACE_FIELDS): they change nothing a reader or a MIME parser sees.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { DAY_MS } from '../../core/clock.js';
 
 export const SIGNATURE_FIELD = 'X-Phishgate-Signature';
-/** Header fields bound by the signature; each must appear exactly once. */
-const SIGNED_FIELDS = ['from', 'to', 'subject', 'date', 'message-id'] as const;
+/** Identifying fields that must appear exactly once (all fields are signed; these may not be doubled). */
+const SINGLE_FIELDS = ['from', 'to', 'subject', 'date', 'message-id', 'content-type', 'mime-version'] as const;
+/** Fields MTAs and verifiers add in transit, left out of the signature (RFC 5321 §4.4, RFC 8601, RFC 8617). */
+const TRACE_FIELDS = new Set(['received', 'return-path', 'delivered-to', 'x-original-to', 'dkim-signature', 'authentication-results', 'arc-seal', 'arc-message-signature', 'arc-authentication-results']);
 /** A signed message older than this is judged like any other mail. */
 export const OWN_MAIL_MAX_AGE_MS = 14 * DAY_MS;
 const MAX_HEADER_BYTES = 256 * 1024;
+
+/** Whom a signed message is for: it verifies only for this tenant and exactly these envelope recipients. */
+export interface OwnMailAudience {
+  tenantId: string;
+  recipients: readonly string[];
+}
 
 /** The signing key of one link secret (a separate key per purpose). */
 const ownMailKey = (secret: string): Buffer => createHmac('sha256', secret).update('phishgate own mail v1').digest();
@@ -34,18 +46,30 @@ function split(raw: Buffer): Split | null {
   return null;
 }
 
-/** Unfolded header fields by lower-cased name (values trimmed). */
-function fields(header: string): Map<string, string[]> {
-  const out = new Map<string, string[]>();
+interface HeaderFields {
+  /** Unfolded values by lower-cased name (trimmed). */
+  byName: Map<string, string[]>;
+  /** Every unfolded field line in order, as written (a line without a colon is kept too: it is signed). */
+  lines: Array<{ name: string; line: string }>;
+}
+
+function fields(header: string): HeaderFields {
+  const byName = new Map<string, string[]>();
+  const lines: HeaderFields['lines'] = [];
   const unfolded = header.replace(/\r?\n[ \t]+/g, ' ');
   for (const line of unfolded.split(/\r?\n/)) {
+    if (line === '') continue;
     const colon = line.indexOf(':');
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    out.set(name, [...(out.get(name) ?? []), line.slice(colon + 1).trim()]);
+    const name = (colon > 0 ? line.slice(0, colon) : line).trim().toLowerCase();
+    lines.push({ name, line });
+    if (colon > 0) byName.set(name, [...(byName.get(name) ?? []), line.slice(colon + 1).trim()]);
   }
-  return out;
+  return { byName, lines };
 }
+
+/** Recipients compared as a set: case of the address and the MTA's order do not matter. */
+const audienceLine = (audience: OwnMailAudience): string =>
+  `${audience.tenantId}\n${[...new Set(audience.recipients.map((r) => r.trim().toLowerCase()))].sort().join(',')}`;
 
 /** SHA-256 of the body without its trailing line breaks (SMTP clients add a CRLF before the final dot). */
 function bodyHash(body: Buffer): string {
@@ -54,36 +78,45 @@ function bodyHash(body: Buffer): string {
   return createHash('sha256').update(body.subarray(0, end)).digest('base64');
 }
 
-function digestOf(key: Buffer, timestamp: number, hash: string, signed: Map<string, string[]>): Buffer {
-  const mac = createHmac('sha256', key).update(`v1\n${timestamp}\n${hash}\n`);
-  for (const name of SIGNED_FIELDS) mac.update(`${name}:${signed.get(name)?.[0] ?? ''}\n`);
+/** The MAC over time, body hash, audience and every header field but the signature and trace fields, in order. */
+function digestOf(key: Buffer, timestamp: number, hash: string, header: HeaderFields, audience: OwnMailAudience): Buffer {
+  const who = audienceLine(audience);
+  const mac = createHmac('sha256', key).update(`v2\n${timestamp}\n${hash}\n${who.length}:${who}\n`);
+  for (const { name, line } of header.lines) {
+    if (name === SIGNATURE_FIELD.toLowerCase() || TRACE_FIELDS.has(name)) continue;
+    // Length-prefixed: no field can be made to read as two, or two as one.
+    mac.update(`${line.length}:${line}\n`);
+  }
   return mac.digest();
 }
 
 /** Prepends the signature field to a composed message (CRLF line ends, as nodemailer writes them). */
-export function signOwnMail(raw: Buffer, secret: string, nowMs: number): Buffer {
+export function signOwnMail(raw: Buffer, secret: string, nowMs: number, audience: OwnMailAudience): Buffer {
   const parts = split(raw);
   if (!parts) throw new Error('own mail has no header section');
   const timestamp = Math.floor(nowMs / 1000);
   const hash = bodyHash(parts.body);
-  const mac = digestOf(ownMailKey(secret), timestamp, hash, fields(parts.header)).toString('hex');
-  return Buffer.concat([Buffer.from(`${SIGNATURE_FIELD}: v=1; t=${timestamp}; bh=${hash}; s=${mac}\r\n`, 'latin1'), raw]);
+  const mac = digestOf(ownMailKey(secret), timestamp, hash, fields(parts.header), audience).toString('hex');
+  return Buffer.concat([Buffer.from(`${SIGNATURE_FIELD}: v=2; t=${timestamp}; bh=${hash}; s=${mac}\r\n`, 'latin1'), raw]);
 }
 
-/** True when `raw` is mail phishgate signed with one of `secrets` (current or previous) in the last 14 days. */
-export function verifyOwnMail(raw: Buffer, secrets: readonly string[], nowMs: number): boolean {
+/**
+ * True when `raw` is mail phishgate signed with one of `secrets` (current or previous) in the last 14 days,
+ * for `audience` (the tenant the door routes the mail to and its envelope recipients), unchanged.
+ */
+export function verifyOwnMail(raw: Buffer, secrets: readonly string[], nowMs: number, audience: OwnMailAudience): boolean {
   if (!secrets.length) return false;
   const parts = split(raw);
   if (!parts) return false;
   const all = fields(parts.header);
-  const signature = all.get(SIGNATURE_FIELD.toLowerCase());
+  const signature = all.byName.get(SIGNATURE_FIELD.toLowerCase());
   if (signature?.length !== 1) return false;
-  if (SIGNED_FIELDS.some((name) => all.get(name)?.length !== 1)) return false;
-  const match = /^v=1; t=(\d{1,12}); bh=([A-Za-z0-9+/=]{44}); s=([0-9a-f]{64})$/.exec(signature[0]!);
+  if (SINGLE_FIELDS.some((name) => all.byName.get(name)?.length !== 1)) return false;
+  const match = /^v=2; t=(\d{1,12}); bh=([A-Za-z0-9+/=]{44}); s=([0-9a-f]{64})$/.exec(signature[0]!);
   if (!match) return false;
   const timestamp = Number(match[1]);
   if (nowMs - timestamp * 1000 > OWN_MAIL_MAX_AGE_MS || timestamp * 1000 - nowMs > DAY_MS) return false;
   if (match[2] !== bodyHash(parts.body)) return false;
   const given = Buffer.from(match[3]!, 'hex');
-  return secrets.some((secret) => timingSafeEqual(digestOf(ownMailKey(secret), timestamp, match[2]!, all), given));
+  return secrets.some((secret) => timingSafeEqual(digestOf(ownMailKey(secret), timestamp, match[2]!, all, audience), given));
 }

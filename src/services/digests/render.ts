@@ -1,12 +1,13 @@
 /**
  * The text and HTML of a quarantine digest (docs/recipients.md). Everything that came with the mail
- * (subjects, addresses, reasons quoting it) is escaped; the only links are the ones the caller builds on
+ * (subjects, addresses, reasons quoting it) is made inert (inert-text.ts) and escaped; the only links are the ones the caller builds on
  * the configured public URL; no image, no script, no style sheet, nothing fetched.
  */
 import type { Verdict } from '../../core/analysis.js';
 import { escapeHtml } from '../../core/escape-html.js';
 import type { DigestLanguage } from './i18n.js';
 import { DIGEST_WORDS } from './i18n.js';
+import { inertText } from './inert-text.js';
 
 export interface DigestItem {
   id: string;
@@ -65,10 +66,11 @@ export function renderDigest(content: DigestContent): RenderedDigest {
   const rows = content.items.map((item) => ({
     item,
     when: formatTime(item.createdAt, content.language, content.timeZone),
-    from: oneLine(item.from) || '<>',
-    subject: oneLine(item.subject) || w.noSubject,
+    // Inert in both parts (inert-text.ts): what came with the mail never becomes markup or a link.
+    from: inertText(oneLine(item.from)) || '<>',
+    subject: inertText(oneLine(item.subject)) || w.noSubject,
     verdict: w.verdicts[item.verdict],
-    reason: oneLine(item.reason),
+    reason: inertText(oneLine(item.reason)),
     recipients: oneLine((item.recipients ?? []).join(', ')),
   }));
   const hasLinks = content.items.some((i) => i.links);

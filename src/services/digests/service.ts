@@ -203,7 +203,7 @@ export function createDigestService(ctx: ServiceContext, options: DigestServiceO
       publicUrl: options.publicUrl,
     });
     const domain = options.from.slice(options.from.lastIndexOf('@') + 1) || 'phishgate.invalid';
-    const raw = await composeDigest(rendered, { from: options.from, fromName: options.fromName, to, kind, messageId: `<${newId('dg')}@${domain}>`, date: new Date(now), language: settings.language }, options.secrets, now);
+    const raw = await composeDigest(rendered, { tenantId: tenant.id, from: options.from, fromName: options.fromName, to, kind, messageId: `<${newId('dg')}@${domain}>`, date: new Date(now), language: settings.language }, options.secrets, now);
     try {
       await options.send({ from: options.from, to }, raw);
     } catch {

@@ -35,8 +35,11 @@ export interface GatewayDeps {
   logger: Logger;
   /** SPF/DKIM/DMARC/ARC before analysis (docs/authentication.md); absent = nothing verified. */
   authentication?: AuthenticationService;
-  /** Recognises mail phishgate wrote and signed itself (quarantine digests): passed on untouched, unjudged. */
-  isOwnMail?: (bytes: Buffer) => boolean;
+  /**
+   * Recognises mail phishgate wrote and signed itself (quarantine digests) for this tenant and exactly these
+   * envelope recipients: passed on untouched, unjudged (docs/recipients.md).
+   */
+  isOwnMail?: (bytes: Buffer, audience: { tenantId: string; recipients: readonly string[] }) => boolean;
 }
 
 /**
@@ -166,7 +169,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
       if (unrouted.length) throw new GatewayTemporaryError(`no tenant for recipient domain(s) of ${unrouted.length} recipient(s); set gateway.domains or gateway.default_tenant`, { replyText: NO_TENANT_REPLY });
 
       const bytes = await raw.toBuffer();
-      if (deps.isOwnMail?.(bytes)) return { ...skipped('own mail'), addHeaders: [], verbatim: true };
+      // A digest is for one tenant's recipients: mail for several tenants is never our own.
+      const [onlyTenant] = byTenant.size === 1 ? byTenant.keys() : [];
+      if (onlyTenant !== undefined && deps.isOwnMail?.(bytes, { tenantId: onlyTenant, recipients: envelope.rcptTo })) return { ...skipped('own mail'), addHeaders: [], verbatim: true };
       // Header smuggling (docs/security.md): the SMTP door already normalised when configured to.
       const bare = bareLineBreakInHeader(bytes);
       if (bare) {

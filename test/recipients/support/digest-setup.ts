@@ -47,7 +47,7 @@ export async function startDigestSetup(dialect: TestDialect, options: DigestSetu
   let answer: SinkRefusal = null;
   const secrets = options.secrets ?? [SECRET];
   const sink = await startSmtpSink({ respond: () => answer });
-  const t = await startTestDoor({ dialect, relayPort: sink.port, isOwnMail: (bytes) => verifyOwnMail(bytes, secrets, t.h.clock.now()) });
+  const t = await startTestDoor({ dialect, relayPort: sink.port, isOwnMail: (bytes, audience) => verifyOwnMail(bytes, secrets, t.h.clock.now(), audience) });
   const config = loadConfig({ env: {}, overrides: { digests: { enabled: true, public_url: PUBLIC_URL, from: 'quarantine@acme.test', ...options.digests?.(t) } } });
   const sender = createDigestSender({ ...t.config.smtp, relay: `127.0.0.1:${sink.port}` });
   const digests = createDigestService(

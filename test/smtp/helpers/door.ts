@@ -54,7 +54,7 @@ export const DOOR_ZONE: Zone = {
   'TXT _dmarc.vendor.test': [['v=DMARC1; p=none']],
 };
 
-export async function startTestDoor(options: { dialect: TestDialect; relayPort: number; dnsZone?: Zone; isOwnMail?: (bytes: Buffer) => boolean } & DoorOverrides): Promise<TestDoor> {
+export async function startTestDoor(options: { dialect: TestDialect; relayPort: number; dnsZone?: Zone; isOwnMail?: (bytes: Buffer, audience: { tenantId: string; recipients: readonly string[] }) => boolean } & DoorOverrides): Promise<TestDoor> {
   const h = await createHarness({ dialect: options.dialect, dnsZone: options.dnsZone ?? DOOR_ZONE });
   const acme = (await h.services.tenants.create({ name: 'acme', planCode: 'starter' })).id;
   const beta = (await h.services.tenants.create({ name: 'beta', planCode: 'starter' })).id;

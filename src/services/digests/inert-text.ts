@@ -1,0 +1,18 @@
+/**
+ * Attacker-chosen text shown in a digest (subjects, senders, reasons quoting the mail) made inert in
+ * every part (docs/recipients.md "What a digest shows"; docs/security.md "Hardening, second round").
+ * Escaping the HTML part is not enough: a copy re-sent with its text part relabelled text/html, or a mail
+ * client that turns anything looking like an address into a link, would make a held subject a live link
+ * inside a genuine-looking summary. So, in the text itself:
+ * - angle brackets become look-alike quotes (‹ ›): no tag, whatever the part is read as;
+ * - `scheme://` becomes `scheme[:]//` and a dot before a letter in a host-like word becomes `[.]` (the
+ *   usual "defanged" form), so no client recognises a URL, a bare domain or a mail address to link.
+ * One linear pass per rule; input is already one bounded line (render.ts `oneLine`).
+ */
+export function inertText(value: string): string {
+  return value
+    .replace(/</g, '\u2039')
+    .replace(/>/g, '\u203a')
+    .replace(/([A-Za-z][A-Za-z0-9+.-]{0,30}):\/\//g, '$1[:]//')
+    .replace(/([A-Za-z0-9-])\.(?=[A-Za-z])/g, '$1[.]');
+}

@@ -136,6 +136,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       selfService: {
         secrets: linkSecrets,
         ttlMs: config.self_service.link_ttl_hours * 3_600_000,
+        genuineAfterRecipients: config.self_service.genuine_label_after_recipients,
         publicUrl: config.self_service.enabled ? config.digests.public_url : null,
       },
       reports: {

@@ -43,6 +43,12 @@ export const SelfServiceSection = Section({
   enabled: Type.Boolean(),
   /** Hours a one-click link stays valid. */
   link_ttl_hours: Type.Integer({ minimum: 1, maximum: 2160 }),
+  /**
+   * How many different recipients must release one message through their links before the release
+   * writes the tenant-wide "genuine" label its model learns from (docs/recipients.md "Self-service
+   * links"); fewer count for themselves only. An admin's decision always labels.
+   */
+  genuine_label_after_recipients: Type.Integer({ minimum: 1, maximum: 100 }),
 });
 
 export const ReportsSection = Section({

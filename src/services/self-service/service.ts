@@ -3,12 +3,15 @@
  * signed link lets one recipient look at one held message, or release it, release it and allow its
  * sender for themselves, or delete it — once. A recipient acts only on a message addressed to them, and
  * only for themselves: on a message held for several recipients their release delivers to them alone
- * and their delete hides it from them alone; the others keep their share.
+ * and their delete hides it from them alone; the others keep their share. A release also counts for the
+ * releasing recipient only: the tenant-wide "genuine" label (what the tenant's model learns from) is
+ * written once `genuineAfterRecipients` different recipients released the message, and never over an
+ * admin's label — one fooled recipient must not teach the whole tenant (docs/recipients.md).
  */
 import { toIso } from '../../core/clock.js';
 import type { Principal, Tenant } from '../../core/domain.js';
 import { AppError } from '../../core/errors.js';
-import { deleteSelfServiceAction, findSelfServiceAction, findSelfServiceActionByLink, insertSelfServiceAction } from '../../store/repositories/self-service.js';
+import { countReleasingRecipients, deleteSelfServiceAction, findSelfServiceAction, findSelfServiceActionByLink, insertSelfServiceAction } from '../../store/repositories/self-service.js';
 import { isUniqueViolation } from '../../store/transaction.js';
 import type { ServiceContext } from '../context.js';
 import type { FeedbackService } from '../feedback.js';
@@ -24,7 +27,11 @@ export interface SelfServiceOptions {
   ttlMs: number;
   /** `digests.public_url`: links point there; null: no links. */
   publicUrl: string | null;
+  /** `self_service.genuine_label_after_recipients` (2 when absent). */
+  genuineAfterRecipients?: number;
 }
+
+export const DEFAULT_GENUINE_AFTER_RECIPIENTS = 2;
 
 export interface SelfServiceDeps {
   quarantine: QuarantineService;
@@ -94,7 +101,21 @@ export function createSelfService(ctx: ServiceContext, deps: SelfServiceDeps, op
     } catch (error) {
       throw new AppError('service_unavailable', 'the next hop did not accept the released message; try again later', { cause: error, retryAfterSeconds: 60 });
     }
-    await deps.feedback.recordFeedback(principal, view.entry.analysisId, 'ham', null, { source: 'self_service', id: view.claims.recipient });
+  }
+
+  /**
+   * After a release: the tenant-wide "genuine" label once enough different recipients released the
+   * message. A label someone else gave (an admin through the API or the console, a report) is kept.
+   */
+  async function labelIfEnoughRecipients(view: LinkView): Promise<void> {
+    const needed = options.genuineAfterRecipients ?? DEFAULT_GENUINE_AFTER_RECIPIENTS;
+    const released = await countReleasingRecipients(store.db, view.entry.id);
+    if (released < needed) return;
+    const principal = principalOf(view.tenant);
+    const existing = await deps.feedback.ofAnalysis(principal, view.entry.analysisId);
+    if (existing && existing.source !== 'self_service') return;
+    const note = `released by ${released} recipients through their links`;
+    await deps.feedback.recordFeedback(principal, view.entry.analysisId, 'ham', note, { source: 'self_service', id: view.claims.recipient });
   }
 
   /** Carries out an action link (the page's POST). Claims first, so two clicks cannot both act. */
@@ -121,7 +142,8 @@ export function createSelfService(ctx: ServiceContext, deps: SelfServiceDeps, op
         if (sole) await deps.quarantine.remove(principal, entry.id);
       } else {
         if (!deliver) throw new AppError('service_unavailable', 'no next hop configured for releases');
-        if (sole) await deps.quarantine.release(principal, entry.id, deliver, { actor: { source: 'self_service', id: claims.recipient } });
+        // No label from the release itself: labelIfEnoughRecipients decides (one recipient counts for themselves).
+        if (sole) await deps.quarantine.release(principal, entry.id, deliver, { actor: { source: 'self_service', id: claims.recipient }, feedback: 'none' });
         else await releaseShare(view, deliver);
         if (action === 'release_allow') {
           const sender = senderOf(entry);
@@ -137,6 +159,13 @@ export function createSelfService(ctx: ServiceContext, deps: SelfServiceDeps, op
       if (error instanceof AppError && error.code === 'bad_request') return { ok: false, reason: 'released' };
       if (error instanceof AppError && error.code === 'not_found') return { ok: false, reason: 'gone' };
       throw error;
+    }
+    // After the try: the release happened, and a labelling problem must not undo the claim. A message whose
+    // analysis is gone cannot be labelled; the release stands.
+    if (action !== 'delete') {
+      await labelIfEnoughRecipients(view).catch((error: unknown) => {
+        if (!(error instanceof AppError && error.code === 'not_found')) throw error;
+      });
     }
     return { ok: true, view, outcome };
   }

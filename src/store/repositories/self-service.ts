@@ -46,6 +46,17 @@ export async function findSelfServiceActionByLink(db: Kysely<Database>, linkId: 
   return row && toAction(row);
 }
 
+/** How many different recipients released this message through their links (release or release and allow). */
+export async function countReleasingRecipients(db: Kysely<Database>, quarantineId: string): Promise<number> {
+  const row = await db
+    .selectFrom('self_service_actions')
+    .select((eb) => eb.fn.count<number | string | bigint>('recipient').distinct().as('n'))
+    .where('quarantine_id', '=', quarantineId)
+    .where('action', 'in', ['release', 'release_allow'])
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** What the recipient already did to this message through any of their links. */
 export async function findSelfServiceAction(db: Kysely<Database>, quarantineId: string, recipient: string): Promise<SelfServiceAction | undefined> {
   const row = await db.selectFrom('self_service_actions').selectAll().where('quarantine_id', '=', quarantineId).where('recipient', '=', recipient).executeTakeFirst();

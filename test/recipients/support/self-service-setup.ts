@@ -28,7 +28,7 @@ export const pathOf = (url: string): string => {
   return url.slice(PUBLIC_URL.length);
 };
 
-export async function startSelfServiceSetup(dialect: TestDialect, settings: { language?: string } = {}): Promise<SelfServiceSetup & { relay: Relay }> {
+export async function startSelfServiceSetup(dialect: TestDialect, settings: { language?: string; genuineAfterRecipients?: number } = {}): Promise<SelfServiceSetup & { relay: Relay }> {
   let selfService: SelfService | undefined;
   const setup = await startDigestSetup(dialect, {
     secrets: [SECRET, PREVIOUS_SECRET],
@@ -39,7 +39,7 @@ export async function startSelfServiceSetup(dialect: TestDialect, settings: { la
   selfService = createSelfService(
     { store: t.h.store, clock: t.h.clock, newId: (p) => `${p}_${Math.random().toString(36).slice(2)}` },
     { quarantine: t.h.services.quarantine, lists: t.h.services.lists, feedback: t.h.services.feedback, findTenant: t.h.services.tenants.find },
-    { secrets: [SECRET, PREVIOUS_SECRET], ttlMs: LINK_TTL_MS, publicUrl: PUBLIC_URL },
+    { secrets: [SECRET, PREVIOUS_SECRET], ttlMs: LINK_TTL_MS, publicUrl: PUBLIC_URL, genuineAfterRecipients: settings.genuineAfterRecipients },
   );
   // A generous next-hop timeout: under load a release must not fail for slowness alone.
   const relay = createSmtpRelay({ ...t.config.smtp, relay_timeout_ms: 30_000 }, logger);

@@ -4,6 +4,7 @@ import { renderDigest } from '../../src/services/digests/render.js';
 import { DIALECTS } from '../support/dialects.js';
 import { headerValues } from '../support/smtp-sink.js';
 import { sendRaw } from '../smtp/helpers/door.js';
+import { CONNECT_INFO, startDoor } from '../milter/helpers/door.js';
 import { PUBLIC_URL, startDigestSetup, type DigestSetup } from './support/digest-setup.js';
 
 const HOSTILE = '<script>alert(1)</script> Verify =HYPERLINK("x")';
@@ -148,6 +149,35 @@ describe.each(DIALECTS)('quarantine digests (%s)', (dialect) => {
     expect((await resend(['eve@beta.test'], raw)).response, 'another tenant').toMatch(/scanned \(an_|quarantined/);
     expect((await resend(['carol@acme.test'], raw)).response, 'another recipient').toMatch(/scanned \(an_|quarantined/);
     expect((await resend(['bob@acme.test', 'carol@acme.test'], raw)).response, 'an added recipient').toMatch(/scanned \(an_|quarantined/);
+  });
+
+  it('milter: passes the genuine digest unjudged for its recipient, judges it for another recipient or another tenant', async () => {
+    await d.hold(['bob@acme.test'], 'Verify your mailbox quota');
+    at('2026-11-16T07:05:00Z');
+    await d.run();
+    const [digest] = await d.digestsFor('bob@acme.test');
+    const raw = digest!.raw.raw.toString('latin1');
+    const end = raw.indexOf('\r\n\r\n');
+    // Header fields as Postfix hands them to a milter: name and (folded) value, in order.
+    const headers = raw
+      .slice(0, end)
+      .split(/\r\n(?![ \t])/)
+      .map((line): [string, string] => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]);
+    const milter = await startDoor(d.t.gateway, { gateway: d.t.config.gateway });
+    try {
+      const send = async (rcptTo: string[]) => {
+        const client = await milter.client();
+        await client.open({ ...CONNECT_INFO, hostname: '[127.0.0.1]', address: '127.0.0.1' });
+        const result = await client.send({ mailFrom: 'quarantine@acme.test', rcptTo, headers, body: raw.slice(end + 4), macros: { T: [['i', 'QIDDG1']] } });
+        await client.quit();
+        return result.modifications.flatMap((m) => (m.kind === 'insheader' ? [m.name] : []));
+      };
+      expect(await send(['bob@acme.test'])).toEqual([]);
+      expect(await send(['carol@acme.test'])).toContain('X-Phishgate-Verdict');
+      expect(await send(['eve@beta.test'])).toContain('X-Phishgate-Verdict');
+    } finally {
+      await milter.server.close();
+    }
   });
 
   it('shows a held subject holding HTML and a URL as inert text in both parts: no tag, no link, no linkable address', async () => {

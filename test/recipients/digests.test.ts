@@ -256,6 +256,18 @@ describe('digest wording', () => {
     }
   });
 
+  it('makes look-alike domains in any script and ideographic dots inert too, and leaves numbers alone', () => {
+    const item = { id: 'qm_1', createdAt: '2026-11-15T12:00:00Z', from: 'Support <help@раураl.сом>', verdict: 'phishing' as const, reason: 'Link to https://evil.example/x' };
+    const { text, html } = renderDigest({ kind: 'recipient', language: 'en', timeZone: 'UTC', tenantName: 'acme', items: [{ ...item, subject: 'Renew at paypal。com before version 3.5 expires' }], more: 0, retentionDays: 30, publicUrl: null });
+    for (const body of [text, html]) {
+      expect(body).toContain('help@раураl[.]сом');
+      expect(body).toContain('paypal[.]com');
+      expect(body).toContain('version 3.5 expires');
+      expect(body).toContain('https[:]//evil[.]example/x');
+      expect(body).not.toMatch(/https:\/\/evil|evil\.example|paypal。com/);
+    }
+  });
+
   it('keeps an attacker-chosen subject on one line and cut', () => {
     const { text } = renderDigest({ ...{ kind: 'recipient', language: 'en', timeZone: 'UTC', tenantName: 't', more: 0, retentionDays: 30, publicUrl: null }, items: [{ id: 'q', createdAt: '2026-11-15T12:00:00.000Z', from: 'a@b', subject: `line\r\nBcc: x@y\u2028${'A'.repeat(500)}`, verdict: 'phishing', reason: '' }] } as const);
     const line = text.split('\n').find((l) => l.includes('Subject:'))!;

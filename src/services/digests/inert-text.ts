@@ -5,8 +5,10 @@
  * client that turns anything looking like an address into a link, would make a held subject a live link
  * inside a genuine-looking summary. So, in the text itself:
  * - angle brackets become look-alike quotes (‹ ›): no tag, whatever the part is read as;
- * - `scheme://` becomes `scheme[:]//` and a dot before a letter in a host-like word becomes `[.]` (the
+ * - `scheme://` becomes `scheme[:]//` and a dot between a letter or digit and a letter becomes `[.]` (the
  *   usual "defanged" form), so no client recognises a URL, a bare domain or a mail address to link.
+ *   Letters of any script (a Cyrillic look-alike domain is a domain too) and the dots some clients read
+ *   as one (ideographic and full-width) count. A dot before a digit stays ("version 3.5").
  * One linear pass per rule; input is already one bounded line (render.ts `oneLine`).
  */
 export function inertText(value: string): string {
@@ -14,5 +16,5 @@ export function inertText(value: string): string {
     .replace(/</g, '\u2039')
     .replace(/>/g, '\u203a')
     .replace(/([A-Za-z][A-Za-z0-9+.-]{0,30}):\/\//g, '$1[:]//')
-    .replace(/([A-Za-z0-9-])\.(?=[A-Za-z])/g, '$1[.]');
+    .replace(/([\p{L}\p{N}-])[.\u3002\uff0e\uff61](?=\p{L})/gu, '$1[.]');
 }

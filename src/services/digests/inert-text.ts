@@ -15,6 +15,6 @@ export function inertText(value: string): string {
   return value
     .replace(/</g, '\u2039')
     .replace(/>/g, '\u203a')
-    .replace(/([A-Za-z][A-Za-z0-9+.-]{0,30}):\/\//g, '$1[:]//')
+    .replace(/:\/\//g, '[:]//')
     .replace(/([\p{L}\p{N}-])[.\u3002\uff0e\uff61](?=\p{L})/gu, '$1[.]');
 }

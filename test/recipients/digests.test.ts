@@ -36,7 +36,7 @@ describe.each(DIALECTS)('quarantine digests (%s)', (dialect) => {
     expect(bob!.subject).toBe('Quarantine summary: 2 messages held for you');
     expect(headerValues(bob!.raw.raw, 'Auto-Submitted')).toEqual(['auto-generated']);
     expect(headerValues(bob!.raw.raw, 'X-Phishgate-Digest')).toEqual(['recipient']);
-    expect(headerValues(bob!.raw.raw, 'X-Phishgate-Signature')[0]).toMatch(/^v=2; t=\d+; bh=\S{44}; s=[0-9a-f]{64}$/);
+    expect(headerValues(bob!.raw.raw, 'X-Phishgate-Signature')[0]).toMatch(/^v=2; t=\d+; r=[A-Za-z0-9_-]+; bh=\S{44}; s=[0-9a-f]{64}$/);
     expect(headerValues(bob!.raw.raw, 'From')).toEqual(['Mail filter quarantine <quarantine@acme.test>']);
     // Says why it was sent, lists what/when/from whom/subject/verdict/reason.
     expect(bob!.text).toContain("You receive this summary because your organisation's mail filter keeps messages that look like phishing or fraud aside");

@@ -67,4 +67,23 @@ describe("phishgate's own mail", () => {
     expect(verifyOwnMail(raw, ['current'], NOW, { tenantId: 'tn_acme', recipients: ['bob@acme.test', 'carol@acme.test'] })).toBe(false);
     expect(verifyOwnMail(raw, ['current'], NOW, { tenantId: 'tn_acme', recipients: [] })).toBe(false);
   });
+
+  it('an admin digest split per recipient by the MTA still verifies for each of its recipients, for no one else', async () => {
+    const admins = ['alice@acme.test', 'Bob@acme.test'];
+    const raw = await composeDigest(
+      { subject: 'Quarantine summary for acme: 2 messages held', text: 'Held: 2\n', html: '<p>Held</p>' },
+      { tenantId: 'tn_acme', from: 'quarantine@acme.test', fromName: 'Mail filter quarantine', to: admins, kind: 'admin', messageId: '<dg_2@acme.test>', date: new Date(NOW), language: 'en' },
+      ['current'],
+      NOW,
+    );
+    expect(verifyOwnMail(raw, ['current'], NOW, { tenantId: 'tn_acme', recipients: admins })).toBe(true);
+    expect(verifyOwnMail(raw, ['current'], NOW, { tenantId: 'tn_acme', recipients: ['bob@acme.test'] })).toBe(true);
+    expect(verifyOwnMail(raw, ['current'], NOW, { tenantId: 'tn_acme', recipients: ['alice@acme.test'] })).toBe(true);
+    expect(verifyOwnMail(raw, ['current'], NOW, { tenantId: 'tn_acme', recipients: ['alice@acme.test', 'mallory@acme.test'] })).toBe(false);
+    expect(verifyOwnMail(raw, ['current'], NOW, { tenantId: 'tn_beta', recipients: ['alice@acme.test'] })).toBe(false);
+    // The recipient list in the field is signed: widening it breaks the signature.
+    const widened = Buffer.from(raw.toString('latin1').replace(/ r=[A-Za-z0-9_-]+;/, ` r=${Buffer.from('alice@acme.test,bob@acme.test,mallory@acme.test').toString('base64url')};`), 'latin1');
+    expect(widened.equals(raw)).toBe(false);
+    expect(verifyOwnMail(widened, ['current'], NOW, { tenantId: 'tn_acme', recipients: ['mallory@acme.test'] })).toBe(false);
+  });
 });

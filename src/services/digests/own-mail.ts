@@ -21,7 +21,12 @@ const TRACE_FIELDS = new Set(['received', 'return-path', 'delivered-to', 'x-orig
 export const OWN_MAIL_MAX_AGE_MS = 14 * DAY_MS;
 const MAX_HEADER_BYTES = 256 * 1024;
 
-/** Whom a signed message is for: it verifies only for this tenant and exactly these envelope recipients. */
+/**
+ * Whom a signed message is for. It verifies only for this tenant, and for envelope recipients among those it
+ * was sent to: an MTA that splits a message per recipient (docs/milter.md suggests
+ * `destination_recipient_limit = 1`) hands each admin its share of an admin digest, which still verifies;
+ * anyone else among the recipients does not.
+ */
 export interface OwnMailAudience {
   tenantId: string;
   recipients: readonly string[];
@@ -67,9 +72,9 @@ function fields(header: string): HeaderFields {
   return { byName, lines };
 }
 
-/** Recipients compared as a set: case of the address and the MTA's order do not matter. */
-const audienceLine = (audience: OwnMailAudience): string =>
-  `${audience.tenantId}\n${[...new Set(audience.recipients.map((r) => r.trim().toLowerCase()))].sort().join(',')}`;
+/** Recipients as a set: case of the address and the MTA's order do not matter. */
+const recipientSet = (recipients: readonly string[]): string[] => [...new Set(recipients.map((r) => r.trim().toLowerCase()))].sort();
+const audienceLine = (tenantId: string, recipients: readonly string[]): string => `${tenantId}\n${recipients.join(',')}`;
 
 /** SHA-256 of the body without its trailing line breaks (SMTP clients add a CRLF before the final dot). */
 function bodyHash(body: Buffer): string {
@@ -79,8 +84,7 @@ function bodyHash(body: Buffer): string {
 }
 
 /** The MAC over time, body hash, audience and every header field but the signature and trace fields, in order. */
-function digestOf(key: Buffer, timestamp: number, hash: string, header: HeaderFields, audience: OwnMailAudience): Buffer {
-  const who = audienceLine(audience);
+function digestOf(key: Buffer, timestamp: number, hash: string, header: HeaderFields, who: string): Buffer {
   const mac = createHmac('sha256', key).update(`v2\n${timestamp}\n${hash}\n${who.length}:${who}\n`);
   for (const { name, line } of header.lines) {
     if (name === SIGNATURE_FIELD.toLowerCase() || TRACE_FIELDS.has(name)) continue;
@@ -96,8 +100,11 @@ export function signOwnMail(raw: Buffer, secret: string, nowMs: number, audience
   if (!parts) throw new Error('own mail has no header section');
   const timestamp = Math.floor(nowMs / 1000);
   const hash = bodyHash(parts.body);
-  const mac = digestOf(ownMailKey(secret), timestamp, hash, fields(parts.header), audience).toString('hex');
-  return Buffer.concat([Buffer.from(`${SIGNATURE_FIELD}: v=2; t=${timestamp}; bh=${hash}; s=${mac}\r\n`, 'latin1'), raw]);
+  const recipients = recipientSet(audience.recipients);
+  const mac = digestOf(ownMailKey(secret), timestamp, hash, fields(parts.header), audienceLine(audience.tenantId, recipients)).toString('hex');
+  // The recipients travel in the field (r=, signed), so a door can check the ones it sees are among them.
+  const r = Buffer.from(recipients.join(','), 'utf8').toString('base64url');
+  return Buffer.concat([Buffer.from(`${SIGNATURE_FIELD}: v=2; t=${timestamp}; r=${r}; bh=${hash}; s=${mac}\r\n`, 'latin1'), raw]);
 }
 
 /**
@@ -112,11 +119,16 @@ export function verifyOwnMail(raw: Buffer, secrets: readonly string[], nowMs: nu
   const signature = all.byName.get(SIGNATURE_FIELD.toLowerCase());
   if (signature?.length !== 1) return false;
   if (SINGLE_FIELDS.some((name) => all.byName.get(name)?.length !== 1)) return false;
-  const match = /^v=2; t=(\d{1,12}); bh=([A-Za-z0-9+/=]{44}); s=([0-9a-f]{64})$/.exec(signature[0]!);
+  const match = /^v=2; t=(\d{1,12}); r=([A-Za-z0-9_-]{1,65536}); bh=([A-Za-z0-9+/=]{44}); s=([0-9a-f]{64})$/.exec(signature[0]!);
   if (!match) return false;
+  const signedFor = Buffer.from(match[2]!, 'base64url').toString('utf8').split(',');
+  const signedSet = new Set(signedFor);
+  const arriving = recipientSet(audience.recipients);
+  if (!arriving.length || !arriving.every((r) => signedSet.has(r))) return false;
   const timestamp = Number(match[1]);
   if (nowMs - timestamp * 1000 > OWN_MAIL_MAX_AGE_MS || timestamp * 1000 - nowMs > DAY_MS) return false;
-  if (match[2] !== bodyHash(parts.body)) return false;
-  const given = Buffer.from(match[3]!, 'hex');
-  return secrets.some((secret) => timingSafeEqual(digestOf(ownMailKey(secret), timestamp, match[2]!, all, audience), given));
+  if (match[3] !== bodyHash(parts.body)) return false;
+  const given = Buffer.from(match[4]!, 'hex');
+  const who = audienceLine(audience.tenantId, signedFor);
+  return secrets.some((secret) => timingSafeEqual(digestOf(ownMailKey(secret), timestamp, match[3]!, all, who), given));
 }

@@ -22,13 +22,17 @@ describe('phishgate key commands and the audit log', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('records key create and key revoke with actor "cli", in the key’s tenant and mode', async () => {
+  it('records key create (also init\'s admin key) and key revoke with actor "cli", in the key’s tenant and mode', async () => {
     const env = { PHISHGATE_DB: join(dir, 'phishgate.db') };
     const tenant = JSON.parse((await cli(['tenant', 'create', '--name', 'acme', '--plan', 'starter'], env)).stdout);
     const admin = JSON.parse((await cli(['key', 'create', '--tenant', tenant.id, '--name', 'ops'], env)).stdout);
     const sandbox = JSON.parse((await cli(['key', 'create', '--tenant', tenant.id, '--mode', 'test', '--name', 'ci'], env)).stdout);
     const spare = JSON.parse((await cli(['key', 'create', '--tenant', tenant.id, '--scopes', 'read', '--name', 'spare'], env)).stdout);
     expect((await cli(['key', 'revoke', spare.id], env)).code).toBe(0);
+    // `init` makes its own tenant and admin key: recorded the same way.
+    const init = await cli(['init', '--config', join(dir, 'phishgate.yaml'), '--no-smtp', '--no-milter'], env);
+    expect(init.code, init.stderr).toBe(0);
+    const initKey = JSON.parse(init.stdout).key as { id: string; key: string };
 
     server = await startServeProcess(env);
     const audit = async (key: string) => {
@@ -47,5 +51,6 @@ describe('phishgate key commands and the audit log', () => {
     for (const { key } of [admin, sandbox, spare]) expect(JSON.stringify(live)).not.toContain(key);
     // A test key's creation is in the test namespace, where test keys look.
     expect((await audit(sandbox.key)).map((e) => [e.action, e.target_id, e.actor_key_id])).toEqual([['key_create', sandbox.id, 'cli']]);
+    expect((await audit(initKey.key)).map((e) => [e.action, e.target_id, e.actor_key_id, e.via])).toEqual([['key_create', initKey.id, 'cli', 'cli']]);
   });
 });

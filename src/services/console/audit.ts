@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'list_remove',
   'redeliver',
   'switch_view',
+  'test_message',
   'key_create',
   'key_revoke',
 ] as const;

@@ -1,5 +1,5 @@
 /**
- * Issue 34 item 4: `phishgate scan` reports what is not an RFC 5322 message as "not an email message",
+ * Issue 34 item 4: `phishgate scan` (and `train`) reports what is not an RFC 5322 message as "not an email message",
  * counted apart (never a safe mail), in the CLI's words (no `raw_email`); odd but valid mail is still
  * analysed; an empty folder warns; no PATH prints its hint once (docs/cli.md, "scan").
  */
@@ -92,6 +92,24 @@ describe('phishgate scan: what is not an email message', () => {
     expect(run.stderr).toContain(`phishgate scan: warning: ${join(dir, 'inbox')}: no files to scan in this folder`);
     expect(run.stderr).toMatch(/scanned 0 messages/);
     expect(run.code).toBe(0);
+  });
+
+  it('train skips what is not a message, saying so in the CLI words, and learns from the rest', async () => {
+    mkdirSync(join(dir, 'phish'));
+    mkdirSync(join(dir, 'ham'));
+    // As in test/engine/cli.test.ts: each class shares its words, so the model has features to keep.
+    const phish = ['verify your account now', 'your account mailbox is full, verify now', 'claim your account reward, verify today', 'payment failed, verify your account card'];
+    const ham = ['agenda for the board meeting notes', 'lunch after the board meeting?', 'the quarterly report draft notes', 'notes from the design review meeting'];
+    phish.forEach((t, i) => writeFileSync(join(dir, 'phish', `${i}.eml`), `From: x${i}@spam.example\nSubject: ${t}\n\n${t} ${t}\n`));
+    ham.forEach((t, i) => writeFileSync(join(dir, 'ham', `${i}.eml`), `From: colleague${i}@example.com\nSubject: ${t}\n\n${t} ${t}\n`));
+    writeFileSync(join(dir, 'phish', 'screenshot.png'), NOT_MESSAGES['image.png']!);
+    writeFileSync(join(dir, 'ham', 'letter.txt'), NOT_MESSAGES['letter.txt']!);
+    const run = await cli(['train', '--phish', join(dir, 'phish'), '--ham', join(dir, 'ham'), '--out', join(dir, 'model.json')], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ phishing: 4, ham: 4, skipped: 2 });
+    expect(run.stderr).toContain(`skipped ${join(dir, 'phish', 'screenshot.png')}: not an email message (binary data, not text)`);
+    expect(run.stderr).toContain(`skipped ${join(dir, 'ham', 'letter.txt')}: not an email message (no header fields`);
+    expect(run.stderr).not.toContain('raw_email');
   });
 
   it('without a PATH prints its hint once (exit 2)', async () => {

@@ -9,6 +9,7 @@ import type { AnalysisContext } from '../../engine/types.js';
 import { createEnginePool } from '../../engine/worker-pool.js';
 import { readMailSources } from '../../mail/mail-source.js';
 import { notAnEmailMessage } from '../../mail/message-shape.js';
+import { inCliWords } from '../mail-words.js';
 import { parseRawMessage } from '../../mail/parse-raw.js';
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, positiveIntFlag, UsageError, type CliIo, type CommandHandler } from '../io.js';
@@ -72,12 +73,6 @@ async function totalBytes(paths: readonly string[]): Promise<number> {
 }
 
 type Analyse = (raw: Buffer) => Promise<{ result: EngineResult; ms: number }>;
-
-/**
- * The parser's refusals are worded for the REST API ("raw_email is empty"); the CLI speaks of the file.
- * Files that are not messages are caught before parsing, so this is a safety net, not the main path.
- */
-const inCliWords = (message: string): string => message.replace(/\braw_email\b/g, 'the message');
 
 /**
  * Analyses every message; `jobs` > 1 spreads parsing and analysis over worker threads, output stays in input

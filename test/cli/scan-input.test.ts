@@ -25,6 +25,9 @@ function png(): Buffer {
 const NOT_MESSAGES: Record<string, string | Buffer> = {
   'binary.bin': Buffer.from(Array.from({ length: 600 }, (_, i) => (i * 37) % 256)),
   'image.png': png(),
+  // The first bytes of a JPEG (JFIF) and of a ZIP archive: main judged files like these safe mail.
+  'photo.jpg': Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0\x01\x01', 'latin1'), Buffer.alloc(300, 0x80)]),
+  'archive.zip': Buffer.concat([Buffer.from('PK\x03\x04\x14\0\0\0\x08\0', 'latin1'), Buffer.from('notes/readme.txt: see inside', 'latin1'), Buffer.alloc(64, 0)]),
   'empty.eml': '',
   'letter.txt': 'Hello there,\nplease call me: tomorrow would suit.\nBest, Ann\n',
   'shopping.txt': 'Note: buy milk\nand eggs and some bread\n',
@@ -59,7 +62,7 @@ describe('phishgate scan: what is not an email message', () => {
     for (const name of Object.keys(NOT_MESSAGES)) {
       expect(byFile.get(name), name).toEqual({ file: join(dir, name), not_email: expect.any(String) });
     }
-    expect(byFile.get('image.png')!.not_email).toBe('binary data, not text');
+    for (const name of ['image.png', 'photo.jpg', 'archive.zip']) expect(byFile.get(name)!.not_email, name).toBe('binary data, not text');
     expect(byFile.get('binary.bin')!.not_email).toBe('binary data, not text');
     expect(byFile.get('empty.eml')!.not_email).toBe('the file is empty');
     expect(byFile.get('letter.txt')!.not_email).toMatch(/^no header fields/);
@@ -70,8 +73,8 @@ describe('phishgate scan: what is not an email message', () => {
       const line = byFile.get(name) ?? byFile.get(`${name}#1`);
       expect(line, name).toMatchObject({ verdict: expect.stringMatching(/^(safe|suspicious|phishing)$/), score: expect.any(Number) });
     }
-    // Counted apart: seven messages judged, six files that are not messages.
-    expect(run.stderr).toMatch(/scanned 7 messages .*: safe \d+, suspicious \d+, phishing \d+; not an email message 6\n/);
+    // Counted apart: seven messages judged, eight files that are not messages.
+    expect(run.stderr).toMatch(/scanned 7 messages .*: safe \d+, suspicious \d+, phishing \d+; not an email message 8\n/);
     expect(`${run.stdout}${run.stderr}`).not.toContain('raw_email');
     expect(run.code).toBe(1);
   });

@@ -5,8 +5,8 @@
  *
  * An RFC 5322 message starts with a header field, `Name: value`, the name being printable ASCII without
  * spaces or colons (RFC 5322 3.6.8, with the obsolete white space before the colon of 4.5.3). Header-only
- * messages, messages without a body, CRLF or LF line ends and an mbox "From " envelope line first are all
- * messages. Text whose first line merely looks like a field ("Note: buy milk") and whose next lines are prose
+ * messages, messages without a body, CRLF or LF line ends, a UTF-8 byte order mark and an mbox "From "
+ * envelope line first are all messages. Text whose first line merely looks like a field ("Note: buy milk") and whose next lines are prose
  * is not: a header block of one field that also holds lines that are neither fields nor folded continuations
  * is prose. With two fields or more, a damaged line is tolerated (real mail has them; the parser copes).
  *
@@ -37,6 +37,8 @@ function looksBinary(bytes: Uint8Array): boolean {
 /** Lines of the header block: up to the first empty line, within the window; the mbox "From " line dropped. */
 function headerLines(bytes: Uint8Array): string[] {
   let text = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, HEADER_WINDOW)).toString('latin1');
+  // A UTF-8 byte order mark, as some editors save files: the message after it is still a message.
+  if (text.startsWith('\xef\xbb\xbf')) text = text.slice(3);
   if (text.startsWith('From ')) {
     const nl = text.indexOf('\n');
     text = nl === -1 ? '' : text.slice(nl + 1);

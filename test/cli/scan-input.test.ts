@@ -41,6 +41,7 @@ const MESSAGES: Record<string, string> = {
   'lf.eml': 'From: Ann <ann@example.com>\nTo: bob@example.org\nSubject: Lunch\n\nShall we meet at noon?\n',
   'mbox-line.eml': 'From ann@example.com Mon Jan  1 00:00:00 2024\nFrom: Ann <ann@example.com>\nSubject: Lunch\n\nNoon?\n',
   'one-field.eml': 'Subject: hi\n\nsee you tomorrow\n',
+  'bom.eml': '\ufeffFrom: Ann <ann@example.com>\nSubject: Lunch\n\nNoon?\n',
   'damaged-header.eml': 'From: Ann <ann@example.com>\nSubject: Lunch\nthis header line lost its name\nTo: bob@example.org\n\nNoon?\n',
 };
 
@@ -73,8 +74,8 @@ describe('phishgate scan: what is not an email message', () => {
       const line = byFile.get(name) ?? byFile.get(`${name}#1`);
       expect(line, name).toMatchObject({ verdict: expect.stringMatching(/^(safe|suspicious|phishing)$/), score: expect.any(Number) });
     }
-    // Counted apart: seven messages judged, eight files that are not messages.
-    expect(run.stderr).toMatch(/scanned 7 messages .*: safe \d+, suspicious \d+, phishing \d+; not an email message 8\n/);
+    // Counted apart: eight messages judged, eight files that are not messages.
+    expect(run.stderr).toMatch(/scanned 8 messages .*: safe \d+, suspicious \d+, phishing \d+; not an email message 8\n/);
     expect(`${run.stdout}${run.stderr}`).not.toContain('raw_email');
     expect(run.code).toBe(1);
   });

@@ -204,7 +204,7 @@ export const scanSpec: CommandSpec = {
   options,
   details: [
     'Prints one JSON object per message: { "file", "verdict", "score", "confidence", "reasons", "indicators", "ms" } (with --explain also "rules"); on a terminal without --jsonl, one readable line per message instead.',
-    'A file that is not an email message (empty, binary, an image, text without header fields) is not analysed: its line is { "file", "not_email": "<why>" }, and the summary counts it apart. Header-only messages, messages without a body, mbox files, CRLF and LF line ends are analysed.',
+    'A file that is not an email message (empty, binary, an image, text without header fields) is not analysed: its line is { "file", "not_email": "<why>" }, and the summary counts it apart. Header-only messages, messages without a body, mbox files, CRLF and LF line ends and a leading UTF-8 byte order mark are analysed.',
     'A summary (count, verdicts, files that are not email messages, messages/s) goes to stderr, after a warning for each folder that held no files to scan; on a terminal, long scans also show a progress line (count, rate, ETA). Exit 1 when a file could not be analysed or is not an email message.',
   ],
   examples: ['phishgate scan ~/Maildir/cur --jobs 2 --explain', 'phishgate scan suspicious.eml --tenant tn_… --explain'],

@@ -143,7 +143,7 @@ KINDS = [  # first match wins; words in several languages (README "kind")
     ('shipping', r'shipped|shipping|delivery|delivered|tracking|package|parcel|colis|livraison|paket|sendung|zustellung|envío|enviado'),
     ('bank-alert', r'transaction|card ending|debit card|credit card|account balance|deposit|withdrawal|überweisung|virement|transferencia'),
     ('receipt', r'receipt|your order|order #|order confirm|invoice|payment|purchase|rechnung|bestellung|facture|commande|recibo|factura|ricevuta|ordine'),
-    ('saas', r'free trial|your plan|workspace|repository|api key|pull request|build failed|deploy'),
+    ('saas', r'free trial|your plan|workspace|repository|api key|pull request|\((issue|pr) #|build failed|deploy'),
 ]
 
 

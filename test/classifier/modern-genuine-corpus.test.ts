@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loader.js';
-import { defaultCorpora, loadCorpora, loadLabelledCorpus, MODERN_GENUINE_NAME } from '../../scripts/lib/corpus.js';
+import { defaultCorpora, loadCorpora, loadLabelledCorpus, MODERN_GENUINE_NAME, withoutCollectorNames } from '../../scripts/lib/corpus.js';
 import { buildReport, formatReport } from '../../scripts/lib/loso-report.js';
 import { losoFolds, prepare, runLoso } from '../../scripts/lib/loso.js';
 
@@ -65,6 +65,11 @@ describe('default corpora', () => {
 });
 
 describe('modern genuine mail in the leave-one-source-out run', () => {
+  it('never trains on the name of the inbox owner its newsletters greet ("Dear AJ,"), as for the other collectors', () => {
+    const doc = { label: 0 as const, features: ['w:aj', 'b:dear_aj', 's:corrigan', 'w:ajax', 'w:congress', 'w:rodrigo'] };
+    expect(withoutCollectorNames(doc).features).toEqual(['w:ajax', 'w:congress']);
+  });
+
   it('loads kind, language and the corpus name from labels.jsonl', () => {
     const mails = loadLabelledCorpus(modern);
     expect(mails.map((m) => [m.corpus, m.kind, m.lang])).toEqual([

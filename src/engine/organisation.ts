@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url';
 import { registrableDomain } from '../mail/url-info.js';
 import { SHARED_PARENT_DOMAINS } from './data/brands-government-eu.js';
 
@@ -8,7 +9,10 @@ import { SHARED_PARENT_DOMAINS } from './data/brands-government-eu.js';
  * '' for an empty or unparseable host.
  */
 export function organisationOf(host: string): string {
-  const h = host.toLowerCase().replace(/\.$/, '');
+  const lower = host.toLowerCase().replace(/\.$/, '');
+  // An IDN is one name however it is written: a sender address in Unicode (müller-bau.de) and its links in
+  // punycode (xn--mller-bau-q9a.de) are one organisation. Only non-ASCII hosts pay for the conversion.
+  const h = /[^\x00-\x7f]/.test(lower) ? domainToASCII(lower) || lower : lower;
   if (!h) return '';
   const registrable = registrableDomain(h);
   if (!registrable) return '';

@@ -2,9 +2,10 @@ import { domainToUnicode } from 'node:url';
 import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
 import type { LookalikeMatch } from '../brand-index.js';
 import { TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
+import { providerTenant } from '../data/provider-tenants.js';
 import { sameOrganisation } from '../organisation.js';
 import { isMixedScript, scriptsOf } from '../text/confusables.js';
-import { isClickable, ownPlatformPage } from './links.js';
+import { isClickable, ownOrganisations, ownPlatformPage } from './links.js';
 
 const describeMatch = (what: string, domain: string, match: LookalikeMatch, protectedDomain: boolean): string => {
   const target = protectedDomain ? `your domain ${match.target}` : `${match.target} (${match.genuine})`;
@@ -18,7 +19,12 @@ const STRENGTH: Record<LookalikeMatch['how'], number> = { homograph: 1, typo: 0.
 function judgeDomain(input: DetectorInput, domain: string, host: string, sender = false): { match: LookalikeMatch; protectedDomain: boolean } | null {
   if (!domain || input.brands.ownerOf(host) || input.recipientDomains.has(domain)) return null;
   if (input.protectedLabels.some((p) => p.domain === domain)) return null;
-  const unicode = domain.includes('xn--') ? domainToUnicode(domain) || domain : domain;
+  // A provider's tenant domain (contoso.onmicrosoft.com) names its tenant, not the provider: the tenant's
+  // label is judged, and the provider's own suffix never is (docs/detection.md "Provider tenant domains").
+  const tenant = providerTenant(host);
+  if (tenant && !tenant.tenant) return null;
+  const name = tenant ? tenant.tenant : domain;
+  const unicode = name.includes('xn--') ? domainToUnicode(name) || name : name;
   const label = unicode.split('.')[0] ?? '';
   // Allow entries protect (above) but never accuse: only the tenant's own domains are targets (docs/security.md).
   const match = input.brands.lookalike(label, input.protectedLabels.filter((p) => !p.allowEntry));
@@ -86,6 +92,10 @@ export const urlHomograph: Detector = {
       if (!u.info || !isClickable(u) || !u.info.host.includes('xn--')) continue;
       const unicode = u.info.hostUnicode;
       const mixed = unicode.split('.').some(isMixedScript);
+      // An organisation's own name spelt with its own letters (müller-bau.de in Müller Bau's mail, or in mail
+      // to it) imitates nobody: a homograph is a name made to look like another organisation's. Letters of
+      // other scripts mixed into a name (раураl.com) fire whoever sends them (docs/detection.md, URL_HOMOGRAPH).
+      if (!mixed && ownOrganisations(input).some((d) => sameOrganisation(u.info!.host, d))) continue;
       const scripts = scriptsOf(unicode.replace(/\.[^.]+$/, ''));
       const singleForeign = scripts.size === 1 && !scripts.has('latin');
       const strength = mixed ? 1 : singleForeign ? 0.3 : 0.5;

@@ -16,7 +16,7 @@ const describeMatch = (what: string, domain: string, match: LookalikeMatch, prot
 const STRENGTH: Record<LookalikeMatch['how'], number> = { homograph: 1, typo: 0.9, combo: 0.8 };
 
 /** Lookalike check of one registrable domain; null when it is genuine (owned, tenant, allow-listed). */
-function judgeDomain(input: DetectorInput, domain: string, host: string, sender = false): { match: LookalikeMatch; protectedDomain: boolean } | null {
+function judgeDomain(input: DetectorInput, domain: string, host: string, sender = false): { match: LookalikeMatch; protectedDomain: boolean; name?: string } | null {
   if (!domain || input.brands.ownerOf(host) || input.recipientDomains.has(domain)) return null;
   if (input.protectedLabels.some((p) => p.domain === domain)) return null;
   // A provider's tenant domain (contoso.onmicrosoft.com) names its tenant, not the provider: the tenant's
@@ -28,9 +28,11 @@ function judgeDomain(input: DetectorInput, domain: string, host: string, sender 
   const label = unicode.split('.')[0] ?? '';
   // Allow entries protect (above) but never accuse: only the tenant's own domains are targets (docs/security.md).
   const match = input.brands.lookalike(label, input.protectedLabels.filter((p) => !p.allowEntry));
-  if (match) return { match, protectedDomain: match.brand === null };
+  // The reason names the tenant's host ("microsoft-securityteam.onmicrosoft.com"), not the provider's suffix.
+  const named = tenant ? { name: host } : {};
+  if (match) return { match, protectedDomain: match.brand === null, ...named };
   const glued = sender ? input.brands.gluedCombo(label) : null;
-  if (glued) return { match: glued, protectedDomain: false };
+  if (glued) return { match: glued, protectedDomain: false, ...named };
   // Without a tenant configured (the REST API), the recipients' own organisations are the domains a BEC
   // sender imitates: "northwlnd.com" writing to northwind.com (docs/detection.md, SENDER_LOOKALIKE).
   // A page on a platform named after a recipient's organisation ("jansenbouw.notion.site" for
@@ -122,7 +124,7 @@ export const urlLookalike: Detector = {
       const judged = judgeDomain(input, info.domain, info.host);
       if (judged) {
         const brand = judged.match.brand?.name;
-        hits.push({ strength: STRENGTH[judged.match.how], reason: describeMatch('Link domain', info.domain, judged.match, judged.protectedDomain), url: u.url, flag: 'lookalike', ...(brand ? { brand } : {}) });
+        hits.push({ strength: STRENGTH[judged.match.how], reason: describeMatch('Link domain', judged.name ?? info.domain, judged.match, judged.protectedDomain), url: u.url, flag: 'lookalike', ...(brand ? { brand } : {}) });
         continue;
       }
       if (input.brands.ownerOf(info.host) || TRACKER_DOMAINS.has(info.domain)) continue;
@@ -159,7 +161,7 @@ export const senderLookalike: Detector = {
       const judged = judgeDomain(input, facts.registrable, facts.domain, true);
       if (!judged) continue;
       const brand = judged.match.brand?.name;
-      hits.push({ strength: STRENGTH[judged.match.how], reason: describeMatch(what, facts.registrable, judged.match, judged.protectedDomain), ...(brand ? { brand } : {}) });
+      hits.push({ strength: STRENGTH[judged.match.how], reason: describeMatch(what, judged.name ?? facts.registrable, judged.match, judged.protectedDomain), ...(brand ? { brand } : {}) });
     }
     return hits;
   },

@@ -8,7 +8,21 @@ import type { FastifyReply } from 'fastify';
 import type { MailAddress } from '../../core/message.js';
 import type { MessagePreview } from '../../mail/message-preview.js';
 import { SAFE_HTML_CSP, safeHtmlDocument, type SafeHtml } from '../../mail/safe-html.js';
+import { describeUrl } from '../../mail/url-info.js';
+import { domainShown } from '../../engine/detectors/links.js';
 import { bytes, html, type Html } from './html.js';
+
+/**
+ * "Text shows conference-news.example, leads to tix-download.example": the link's visible text names a
+ * host whose registrable domain is not the real target's, the mismatch HREF_TEXT_MISMATCH reads
+ * (docs/detection.md). Null when the text names no host or the same site.
+ */
+function textTargetNote(text: string, target: string): string | null {
+  const shown = domainShown(text);
+  const real = describeUrl(target);
+  if (!shown || !real?.host || shown.domain === real.domain) return null;
+  return `text shows ${shown.host}, leads to ${real.host}`;
+}
 
 const address = (a: MailAddress): string => (a.name && a.name !== a.address ? `${a.name} <${a.address}>` : a.address);
 const addresses = (list: MailAddress[]): string => list.map(address).join(', ');
@@ -69,7 +83,7 @@ ${
 <table><thead><tr><th scope="col">Link text</th><th scope="col">Real target</th><th scope="col">Notes</th></tr></thead>
 <tbody>${rendered.links.map(
         (l) =>
-          html`<tr><td>${l.text}</td><td class="mono">${l.target}</td><td>${l.dangerous ? html`<span class="flag">dangerous scheme, removed</span>` : ''}${l.wrappers.map((w) => html`<span class="flag">unwrapped from ${w}</span>`)}${l.target !== l.href ? html` <span class="mono">as written: ${l.href}</span>` : ''}</td></tr>`,
+          html`<tr><td>${l.text}</td><td class="mono">${l.target}</td><td>${l.dangerous ? html`<span class="flag">dangerous scheme, removed</span>` : ''}${textTargetNote(l.text, l.target) ? html`<span class="flag">${textTargetNote(l.text, l.target)!}</span>` : ''}${l.wrappers.map((w) => html`<span class="flag">unwrapped from ${w}</span>`)}${l.target !== l.href ? html` <span class="mono">as written: ${l.href}</span>` : ''}</td></tr>`,
       )}</tbody></table>`
     : ''
 }

@@ -66,6 +66,9 @@ const KNOWN: ReadonlyArray<readonly [string, Unwrapper]> = [
   ['Facebook link shim', (u) => (/^(l|lm)\.facebook\.com$|^l\.instagram\.com$/.test(u.hostname) ? wrap(param(u, 'u')) : null)],
   ['YouTube redirect', (u) => (/^(www\.)?youtube\.com$/.test(u.hostname) && u.pathname === '/redirect' ? wrap(param(u, 'q')) : null)],
   ['LinkedIn redirect', (u) => (hostIs(u, 'linkedin.com') && u.pathname.startsWith('/redir/') ? wrap(param(u, 'url')) : null)],
+  // Webmail dereferrers (WEB.DE, GMX, mail.com) rewrite the links of mail read there, and a reply or
+  // forward written there carries them: the reader's own provider, not the sender's choice.
+  ['Webmail dereferrer', (u) => (/^deref-(web(-02)?\.de|gmx\.(net|com|de)|mail\.com)$/.test(u.hostname) && u.pathname.includes('/dereferrer/') ? wrap(param(u, 'redirectUrl')) : null)],
   ['Slack redirect', (u) => (u.hostname === 'slack-redir.net' ? wrap(param(u, 'url')) : null)],
   ['Postmark click tracking', (u) => {
     if (u.hostname !== 'click.pstmrk.it') return null;

@@ -33,6 +33,10 @@ describe('unwrapUrl (offline, no fetch)', () => {
     expect(result).toMatchObject({ url: target, wrappers: [wrapper], openRedirect: false, domainOnly: false });
   });
 
+  it('a webmail dereferrer (WEB.DE, GMX) is the reader\'s provider, not a redirect the sender chose', () => {
+    expect(unwrapUrl('https://deref-web.de/mail/client/0e2L9R-XDUU/dereferrer/?redirectUrl=https%3A%2F%2Fkb.example.com%2Fpage')).toMatchObject({ url: 'https://kb.example.com/page', wrappers: ['Webmail dereferrer'], openRedirect: false });
+  });
+
   it('Sophos without a readable target keeps only its domain', () => {
     expect(unwrapUrl('https://us-west-2.protection.sophos.com/?d=partner.example.com&u=%%%&i=x')).toMatchObject({ url: 'https://partner.example.com/', domainOnly: true, wrappers: ['Sophos Email'] });
   });

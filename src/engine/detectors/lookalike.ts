@@ -1,7 +1,7 @@
 import { domainToUnicode } from 'node:url';
 import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
 import type { LookalikeMatch } from '../brand-index.js';
-import { TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
+import { isGatewayLink, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
 import { providerTenant } from '../data/provider-tenants.js';
 import { sameOrganisation } from '../organisation.js';
 import { isMixedScript, scriptsOf } from '../text/confusables.js';
@@ -120,6 +120,9 @@ export const urlLookalike: Detector = {
       const info = u.info;
       if (!info || info.isIp || !isClickable(u) || seen.has(info.host)) continue;
       seen.add(info.host);
+      // A security gateway's link that carries no readable target (Mimecast's /s/ links) is the recipient's
+      // infrastructure, never a look-alike (docs/detection.md "Security-gateway rewrites").
+      if (isGatewayLink(info.host, info.path)) continue;
       if (seen.size > 100) break;
       const judged = judgeDomain(input, info.domain, info.host);
       if (judged) {

@@ -1,6 +1,7 @@
 import { domainToASCII } from 'node:url';
 import { registrableDomain } from '../mail/url-info.js';
 import { SHARED_PARENT_DOMAINS } from './data/brands-government-eu.js';
+import { providerTenant } from './data/provider-tenants.js';
 
 /**
  * The organisation a host belongs to: its registrable domain (tldts, private suffixes included), or, under
@@ -16,6 +17,11 @@ export function organisationOf(host: string): string {
   if (!h) return '';
   const registrable = registrableDomain(h);
   if (!registrable) return '';
+  // Two Microsoft 365 tenants (contoso.onmicrosoft.com, fabrikam.onmicrosoft.com) are two customers, not one
+  // organisation: under a provider's tenant suffix the tenant is the organisation (docs/detection.md
+  // "Provider tenant domains").
+  const tenant = providerTenant(h);
+  if (tenant?.tenant) return `${tenant.tenant}.${tenant.suffix}`;
   if (!SHARED_PARENT_DOMAINS.has(registrable) || h === registrable) return registrable;
   const rest = h.slice(0, h.length - registrable.length - 1);
   const label = rest.slice(rest.lastIndexOf('.') + 1);

@@ -23,7 +23,7 @@ const SUFFIXES = new SuffixMap(PROVIDER_TENANT_SUFFIXES);
  * '' for the provider's own host (onmicrosoft.com itself), null when the host is under no such suffix.
  * Linear in the host.
  */
-export function providerTenant(host: string): { tenant: string; provider: string } | null {
+export function providerTenant(host: string): { tenant: string; provider: string; suffix: string } | null {
   const h = host.toLowerCase();
   const provider = SUFFIXES.longest(h);
   if (provider === undefined) return null;
@@ -31,7 +31,7 @@ export function providerTenant(host: string): { tenant: string; provider: string
   for (const suffix of PROVIDER_TENANT_SUFFIXES.keys()) {
     if ((h === suffix || h.endsWith(`.${suffix}`)) && suffix.length > longest.length) longest = suffix;
   }
-  if (h === longest) return { tenant: '', provider };
+  if (h === longest) return { tenant: '', provider, suffix: longest };
   const rest = h.slice(0, h.length - longest.length - 1);
-  return { tenant: rest.slice(rest.lastIndexOf('.') + 1), provider };
+  return { tenant: rest.slice(rest.lastIndexOf('.') + 1), provider, suffix: longest };
 }

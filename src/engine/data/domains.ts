@@ -74,6 +74,10 @@ export const TRACKER_DOMAINS: ReadonlySet<string> = new Set([
   'r.sb1.fr', 'exacttarget.com', 'exct.net', 'salesforce.com', 'marketingcloudapps.com', 'hubspotlinks.com', 'hubspotemail.net', 'hs-sites.com', 'hubspot.com', 'constantcontact.com', 'rs6.net', 'cmail19.com', 'cmail20.com',
   'createsend.com', 'createsend1.com', 'klaviyo.com', 'klclick.com', 'klclick1.com', 'klclick2.com', 'klclick3.com', 'emltrk.com', 'awstrack.me', 'amazonses.com', 'pstmrk.it', 'postmarkapp.com', 'customeriomail.com',
   'mktoweb.com', 'mkto-sj.com', 'eloqua.com', 'en25.com', 'rsys5.net', 'rsys2.net', 'bnc3.mailjet.com', 'emarsys.net', 'selligent.com', 'dmtrk.net', 'e.mail', 'ct.sendgrid.net', 'links.m', 'substack.com', 'beehiiv.com', 'mailerlite.com', 'mlsend.com', 'acemlna.com', 'activehosted.com',
+  // Shared click and landing domains of the advocacy and campaign mailing services (NGP VAN / EveryAction,
+  // Action Network): their customers' newsletters show the customer's own site over them (docs/detection.md,
+  // HREF_TEXT_MISMATCH).
+  'ngpvan.com', 'myngp.com', 'everyaction.com', 'actionnetwork.org',
   'mailchi.mp', 'app.link', 'bnc.lt', 'doubleclick.net', 'google-analytics.com', 'safelinks.protection.outlook.com', 'urldefense.com', 'urldefense.us', 'proofpoint.com', 'mimecast.com', 'mimecastprotect.com', 'cudasvc.com',
 ]);
 

@@ -165,7 +165,8 @@ function summariseLinks(facts: MessageFacts, brand: Brand | null): LinkSummary {
   const organisations = new Set<string>();
   for (const u of facts.urls) {
     const info = u.info;
-    if (!info || u.kind === 'img' || u.kind === 'iframe' || (info.scheme !== 'http' && info.scheme !== 'https') || !info.host) continue;
+    // A URL shown only as the text of a link that leads elsewhere is no link of the mail's (url-extract.ts).
+    if (!info || u.linkTextOnly || u.kind === 'img' || u.kind === 'iframe' || (info.scheme !== 'http' && info.scheme !== 'https') || !info.host) continue;
     summary.total++;
     // A user's page on a platform (a Google Form, a shared file) is nobody's own link (user-content.ts).
     const userContent = isUserContentLink(info);

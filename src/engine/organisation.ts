@@ -1,5 +1,7 @@
+import { domainToASCII } from 'node:url';
 import { registrableDomain } from '../mail/url-info.js';
 import { SHARED_PARENT_DOMAINS } from './data/brands-government-eu.js';
+import { providerTenant } from './data/provider-tenants.js';
 
 /**
  * The organisation a host belongs to: its registrable domain (tldts, private suffixes included), or, under
@@ -8,10 +10,18 @@ import { SHARED_PARENT_DOMAINS } from './data/brands-government-eu.js';
  * '' for an empty or unparseable host.
  */
 export function organisationOf(host: string): string {
-  const h = host.toLowerCase().replace(/\.$/, '');
+  const lower = host.toLowerCase().replace(/\.$/, '');
+  // An IDN is one name however it is written: a sender address in Unicode (müller-bau.de) and its links in
+  // punycode (xn--mller-bau-q9a.de) are one organisation. Only non-ASCII hosts pay for the conversion.
+  const h = /[^\x00-\x7f]/.test(lower) ? domainToASCII(lower) || lower : lower;
   if (!h) return '';
   const registrable = registrableDomain(h);
   if (!registrable) return '';
+  // Two Microsoft 365 tenants (contoso.onmicrosoft.com, fabrikam.onmicrosoft.com) are two customers, not one
+  // organisation: under a provider's tenant suffix the tenant is the organisation (docs/detection.md
+  // "Provider tenant domains").
+  const tenant = providerTenant(h);
+  if (tenant?.tenant) return `${tenant.tenant}.${tenant.suffix}`;
   if (!SHARED_PARENT_DOMAINS.has(registrable) || h === registrable) return registrable;
   const rest = h.slice(0, h.length - registrable.length - 1);
   const label = rest.slice(rest.lastIndexOf('.') + 1);

@@ -19,6 +19,12 @@ export interface ExtractedUrl {
   wrappers: string[];
   domainOnly: boolean;
   openRedirect: boolean;
+  /**
+   * Found only in the text of the mail, where it is the visible text of a link that leads elsewhere (`<a
+   * href="https://elsewhere.example/t">https://sender.example/tickets</a>`): what the reader is shown, not
+   * a link of the mail's. Alignment never counts it (docs/detection.md, SENDER_LINKS_ALIGNED).
+   */
+  linkTextOnly?: boolean;
   info: UrlInfo | null;
 }
 
@@ -99,6 +105,34 @@ function normaliseHref(raw: string): string | null {
   return null;
 }
 
+type Judged = { href: string; unwrapped: ReturnType<typeof unwrapUrl>; info: UrlInfo | null } | null;
+
+/**
+ * The URLs written as the visible text of HTML links that lead somewhere else (keys as `extractUrls` has
+ * them). Reads at most `maxUrls` link texts holding a dot, each once: linear in the links' text.
+ */
+function linkTextUrls(html: HtmlFacts, maxUrls: number, judged: Map<string, Judged>, judge: (raw: string) => Judged): Set<string> {
+  const shown = new Set<string>();
+  let read = 0;
+  for (const link of html.links) {
+    if (read >= maxUrls) break;
+    if (!link.text || !link.text.includes('.') || (link.kind !== 'a' && link.kind !== 'area')) continue;
+    read++;
+    const own = judged.get(link.url);
+    const ownKey = own ? (own.info?.url ?? own.href) : null;
+    for (const url of linkifyText(link.text, 3).urls) {
+      let seen = judged.get(url);
+      if (seen === undefined) {
+        seen = judge(url);
+        judged.set(url, seen);
+      }
+      const key = seen ? (seen.info?.url ?? seen.href) : null;
+      if (key && key !== ownKey) shown.add(key);
+    }
+  }
+  return shown;
+}
+
 /**
  * Every URL of the message: text bodies (linkify), HTML links (href, src, form action, area, meta
  * refresh, as collected by `parseHtml`), the caller's `urls` field and attachment names. Unwraps known
@@ -108,8 +142,8 @@ export function extractUrls(message: NormalizedMessage, html: HtmlFacts | null, 
   const byUrl = new Map<string, ExtractedUrl>();
   let dropped = 0;
   // HTML mail repeats the same href many times (logo, button, footer): each is unwrapped and parsed once.
-  const judged = new Map<string, { href: string; unwrapped: ReturnType<typeof unwrapUrl>; info: UrlInfo | null } | null>();
-  const judge = (raw: string) => {
+  const judged = new Map<string, Judged>();
+  const judge = (raw: string): Judged => {
     const href = normaliseHref(raw);
     if (!href) return null;
     const scriptLike = /^(javascript|data|vbscript):/i.test(href);
@@ -152,6 +186,8 @@ export function extractUrls(message: NormalizedMessage, html: HtmlFacts | null, 
 
   for (const url of message.urls) add(url, 'field', 'text', '');
   if (html) for (const link of html.links) add(link.url, 'html', link.kind, link.text);
+  const hrefKeys = new Set(byUrl.keys());
+  const shownAsLinkText = html ? linkTextUrls(html, maxUrls, judged, judge) : new Set<string>();
   let capped = false;
   const fromText = (text: string): void => {
     const found = linkifyText(text, maxUrls);
@@ -166,6 +202,7 @@ export function extractUrls(message: NormalizedMessage, html: HtmlFacts | null, 
     if (!attachment.filename) continue;
     for (const url of linkifyText(attachment.filename.replace(/\.(html?|pdf|zip|docx?|xlsx?|svg)$/i, ''), 5, true).urls) add(url, 'attachment', 'text', '');
   }
+  for (const [key, u] of byUrl) if (u.origin === 'text' && !hrefKeys.has(key) && shownAsLinkText.has(key)) u.linkTextOnly = true;
   if (capped || (html && html.links.length >= maxUrls * 2)) dropped = Math.max(dropped, 1);
   const coverage = dropped > 0 ? [`only the first ${maxUrls} distinct URLs were judged (more were ignored)`] : [];
   return { urls: [...byUrl.values()], coverage };

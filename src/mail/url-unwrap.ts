@@ -4,6 +4,7 @@
  * URL; none fetches anything. A wrapped URL is judged (and list-matched) by its target.
  */
 import { decodeUriComponentOrKeep } from '../core/uri.js';
+import { GATEWAYS } from './gateway-unwrap.js';
 
 
 export interface Unwrapped {
@@ -17,7 +18,7 @@ export interface Unwrapped {
   openRedirect: boolean;
 }
 
-type Unwrapper = (url: URL) => { target: string; domainOnly?: boolean } | null;
+type Unwrapper = (url: URL, raw: string) => { target: string; domainOnly?: boolean } | null;
 
 const MAX_LEVELS = 4;
 
@@ -37,34 +38,6 @@ function decodeMaybe(value: string): string {
 
 const hostIs = (url: URL, ...suffixes: string[]): boolean => suffixes.some((s) => url.hostname === s || url.hostname.endsWith(`.${s}`));
 
-/** Proofpoint v3: `*` stands for characters listed, base64url-encoded, after `__;`. */
-const V3_RUN = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-function proofpointV3(href: string): string | null {
-  const start = href.indexOf('/v3/__');
-  if (start < 0) return null;
-  const rest = href.slice(start + 6);
-  const end = rest.indexOf('__;');
-  const embedded = end >= 0 ? rest.slice(0, end) : rest.replace(/__$/, '');
-  const encoded = end >= 0 ? rest.slice(end + 3, rest.indexOf('!', end) < 0 ? undefined : rest.indexOf('!', end)) : '';
-  const chars = [...Buffer.from(encoded.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8')];
-  let marker = 0;
-  let target: string;
-  try {
-    target = decodeURIComponent(embedded);
-  } catch {
-    target = embedded;
-  }
-  target = target.replace(/\*(\*.)?/g, (token) => {
-    if (token === '*') return chars[marker++] ?? '';
-    const run = V3_RUN.indexOf(token[2] ?? '') + 2;
-    const out = chars.slice(marker, marker + run).join('');
-    marker += run;
-    return out;
-  });
-  return looksLikeUrl(target) ? target : null;
-}
-
 /** google.com/amp/s/example.com/page → https://example.com/page; /amp/example.com/… → http://. */
 function ampTarget(url: URL): string | null {
   if (!url.pathname.startsWith('/amp/')) return null;
@@ -82,26 +55,9 @@ function bingTarget(url: URL): string | null {
   return looksLikeUrl(decoded) ? decoded : null;
 }
 
-const KNOWN: Array<[string, Unwrapper]> = [
-  ['Microsoft Safe Links', (u) => (hostIs(u, 'safelinks.protection.outlook.com', 'safelinks.protection.office365.us') || (u.hostname === 'statics.teams.cdn.office.net' && u.pathname.includes('safelinks')) ? wrap(param(u, 'url')) : null)],
-  ['Proofpoint URL Defense v2', (u) => {
-    if (!hostIs(u, 'urldefense.proofpoint.com') || !u.pathname.startsWith('/v2/')) return null;
-    const raw = param(u, 'u');
-    if (!raw) return null;
-    try {
-      return wrap(decodeURIComponent(raw.replace(/-/g, '%').replace(/_/g, '/')));
-    } catch {
-      return null;
-    }
-  }],
-  ['Proofpoint URL Defense v1', (u) => (hostIs(u, 'urldefense.proofpoint.com') && u.pathname.startsWith('/v1/') ? wrap(param(u, 'u')) : null)],
-  ['Proofpoint URL Defense v3', (u) => (hostIs(u, 'urldefense.com', 'urldefense.us') ? wrap(proofpointV3(u.href)) : null)],
-  ['Mimecast', (u) => {
-    if (!/(^|\.)mimecast\.com$|(^|\.)mimecastprotect\.com$/.test(u.hostname) || !u.pathname.startsWith('/s/')) return null;
-    const domain = param(u, 'domain');
-    return domain && /^[a-z0-9.-]+$/i.test(domain) ? { target: `https://${domain}/`, domainOnly: true } : null;
-  }],
-  ['Barracuda Link Protection', (u) => (hostIs(u, 'linkprotect.cudasvc.com') ? wrap(param(u, 'a')) : null)],
+const KNOWN: ReadonlyArray<readonly [string, Unwrapper]> = [
+  // Security gateways first (src/mail/gateway-unwrap.ts): they wrap everything else.
+  ...GATEWAYS,
   ['Google redirect', (u) => (/^(www\.)?google\.[a-z.]{2,6}$/.test(u.hostname) && u.pathname === '/url' ? wrap(param(u, 'q', 'url')) : null)],
   // Google's AMP viewer opens any site under google.com/amp/ (s/ for https), a redirect phishers use to
   // put google.com in front of their page: the page is judged, not Google.
@@ -110,6 +66,9 @@ const KNOWN: Array<[string, Unwrapper]> = [
   ['Facebook link shim', (u) => (/^(l|lm)\.facebook\.com$|^l\.instagram\.com$/.test(u.hostname) ? wrap(param(u, 'u')) : null)],
   ['YouTube redirect', (u) => (/^(www\.)?youtube\.com$/.test(u.hostname) && u.pathname === '/redirect' ? wrap(param(u, 'q')) : null)],
   ['LinkedIn redirect', (u) => (hostIs(u, 'linkedin.com') && u.pathname.startsWith('/redir/') ? wrap(param(u, 'url')) : null)],
+  // Webmail dereferrers (WEB.DE, GMX, mail.com) rewrite the links of mail read there, and a reply or
+  // forward written there carries them: the reader's own provider, not the sender's choice.
+  ['Webmail dereferrer', (u) => (/^deref-(web(-02)?\.de|gmx\.(net|com|de)|mail\.com)$/.test(u.hostname) && u.pathname.includes('/dereferrer/') ? wrap(param(u, 'redirectUrl')) : null)],
   ['Slack redirect', (u) => (u.hostname === 'slack-redir.net' ? wrap(param(u, 'url')) : null)],
   ['Postmark click tracking', (u) => {
     if (u.hostname !== 'click.pstmrk.it') return null;
@@ -147,7 +106,7 @@ export function unwrapUrl(input: string): Unwrapped {
     let next: { target: string; domainOnly?: boolean } | null = null;
     let name = '';
     for (const [wrapperName, unwrap] of KNOWN) {
-      next = unwrap(parsed);
+      next = unwrap(parsed, result.url);
       if (next) {
         name = wrapperName;
         break;

@@ -141,3 +141,13 @@ describe('normalisation before matching (docs/detection.md "Normalisation")', ()
     expect(found[0]).toMatchObject({ how: 'mixed scripts', brand: { name: 'PayPal' } });
   });
 });
+
+describe('organisationOf: provider tenant domains (docs/detection.md "Provider tenant domains")', () => {
+  it('two tenants of one provider are two organisations; a tenant and its own hosts are one', () => {
+    expect(organisationOf('mail.contoso.onmicrosoft.com')).toBe('contoso.onmicrosoft.com');
+    expect(sameOrganisation('contoso.onmicrosoft.com', 'fabrikam.onmicrosoft.com')).toBe(false);
+    expect(sameOrganisation('contoso.onmicrosoft.com', 'mail.contoso.onmicrosoft.com')).toBe(true);
+    expect(sameOrganisation('acme.my.site.com', 'other.my.site.com')).toBe(false);
+    expect(sameOrganisation('xn--mller-bau-q9a.de', 'www.müller-bau.de')).toBe(true);
+  });
+});

@@ -19,6 +19,62 @@ describe('unwrapUrl (offline, no fetch)', () => {
     expect(result.openRedirect).toBe(false);
   });
 
+  // Real layouts (docs/detection.md "Security-gateway rewrites"); targets are example hosts.
+  it.each([
+    ['Proofpoint URL Defense v1', 'https://urldefense.proofpoint.com/v1/url?u=https%3A%2F%2Fwww.example.com%2Freport%3Fq%3D1%26amp%3Bs%3D2&k=oIvRg1%2BdGAgOoM1BIlLLqw%3D%3D%0A&r=x&m=y&s=z', 'https://www.example.com/report?q=1&s=2'],
+    ['Proofpoint URL Defense v3', 'https://urldefense.com/v3/__https://github.com/acme/widgets/pull/42__;!!ACWV5N9M2RV99hQ!Lm3kP0x9QWvZ$', 'https://github.com/acme/widgets/pull/42'],
+    ['Proofpoint URL Defense v3', 'https://urldefense.com/v3/__https://www.example.com/search*q=a**BZb__;PytYeQ!!ACWV5N9M2RV99hQ!x$', 'https://www.example.com/search?q=a+XyZb'],
+    ['Proofpoint URL Defense v3', 'https://urldefense.us/v3/__https:/portal.example.org/login__;!!BClRuOV5cvtbuNI!abc$', 'https://portal.example.org/login'],
+    ['Cisco Secure Email', 'https://secure-web.cisco.com/1Xq8vK2mZ7cR4tY0uB9nW3eL5jH6gF1dS8aP2oI/https%3A%2F%2Fdocs.example.com%2Fnotes%3Fv%3D4.2', 'https://docs.example.com/notes?v=4.2'],
+    ['Trend Micro Email Security', 'https://imsva91-ctp.trendmicro.com:443/wis/clicktime/v1/query?url=https%3a%2f%2fwiki.example.com%2fplan&umid=5b2f3c1a-8d4e&auth=8e1a2b3c-4d5e', 'https://wiki.example.com/plan'],
+    ['Sophos Email', `https://eu-west-1.protection.sophos.com/?d=example.com&u=${Buffer.from('https://www.example.com/licensing/a+b?x=1').toString('base64')}&i=NWY0&t=cUx3&h=6a1b&s=AVNP`, 'https://www.example.com/licensing/a+b?x=1'],
+  ])('%s (real layout)', (wrapper, input, target) => {
+    const result = unwrapUrl(input);
+    expect(result).toMatchObject({ url: target, wrappers: [wrapper], openRedirect: false, domainOnly: false });
+  });
+
+  it('a webmail dereferrer (WEB.DE, GMX) is the reader\'s provider, not a redirect the sender chose', () => {
+    expect(unwrapUrl('https://deref-web.de/mail/client/0e2L9R-XDUU/dereferrer/?redirectUrl=https%3A%2F%2Fkb.example.com%2Fpage')).toMatchObject({ url: 'https://kb.example.com/page', wrappers: ['Webmail dereferrer'], openRedirect: false });
+  });
+
+  it('Sophos without a readable target keeps only its domain', () => {
+    expect(unwrapUrl('https://us-west-2.protection.sophos.com/?d=partner.example.com&u=%%%&i=x')).toMatchObject({ url: 'https://partner.example.com/', domainOnly: true, wrappers: ['Sophos Email'] });
+  });
+
+  it('Mimecast without a domain is left as the gateway link', () => {
+    expect(unwrapUrl('https://protect-eu.mimecast.com/s/Vq3bC9kLmWh7xR2tQpZ')).toMatchObject({ url: 'https://protect-eu.mimecast.com/s/Vq3bC9kLmWh7xR2tQpZ', wrappers: [] });
+  });
+
+  it('hostile rewrites (truncated, bad base64, bad percent escapes) never throw and never invent a target', () => {
+    const hostile = [
+      'https://urldefense.com/v3/__https://www.example.com/a*b*c**_',
+      'https://urldefense.com/v3/__',
+      'https://urldefense.com/v3/__%E0%A4%A__;@@@@!!',
+      'https://urldefense.proofpoint.com/v2/url?u=https-3A__-E0-A4-A&d=x',
+      'https://urldefense.proofpoint.com/v2/url?u=',
+      'https://secure-web.cisco.com/1abc/%zz%',
+      'https://secure-web.cisco.com/',
+      'https://eu-west-1.protection.sophos.com/?u=////&d=not a host',
+      'https://imsva91-ctp.trendmicro.com/wis/clicktime/v1/query?url=javascript:alert(1)',
+      'https://linkprotect.cudasvc.com/url?a=%',
+    ];
+    for (const input of hostile) {
+      const result = unwrapUrl(input);
+      expect(() => new URL(result.url), input).not.toThrow();
+      if (result.wrappers.length) expect(result.url, input).toMatch(/^https?:\/\/[^\s]/);
+    }
+    expect(unwrapUrl('https://eu-west-1.protection.sophos.com/?u=////&d=not a host').wrappers).toEqual([]);
+    expect(unwrapUrl('https://imsva91-ctp.trendmicro.com/wis/clicktime/v1/query?url=javascript:alert(1)').wrappers).toEqual([]);
+  });
+
+  it('nested rewrites are peeled a bounded number of times', () => {
+    let url = 'https://www.example.com/end';
+    for (let i = 0; i < 10; i++) url = `https://secure-web.cisco.com/1tok${i}/${encodeURIComponent(url)}`;
+    const result = unwrapUrl(url);
+    expect(result.wrappers).toHaveLength(4);
+    expect(result.url).not.toBe('https://www.example.com/end');
+  });
+
   it('Mimecast carries only the domain', () => {
     const result = unwrapUrl('https://protect-eu.mimecast.com/s/AbCdEfGh?domain=partner.example.com');
     expect(result).toMatchObject({ url: 'https://partner.example.com/', domainOnly: true, wrappers: ['Mimecast'] });

@@ -74,8 +74,25 @@ export const TRACKER_DOMAINS: ReadonlySet<string> = new Set([
   'r.sb1.fr', 'exacttarget.com', 'exct.net', 'salesforce.com', 'marketingcloudapps.com', 'hubspotlinks.com', 'hubspotemail.net', 'hs-sites.com', 'hubspot.com', 'constantcontact.com', 'rs6.net', 'cmail19.com', 'cmail20.com',
   'createsend.com', 'createsend1.com', 'klaviyo.com', 'klclick.com', 'klclick1.com', 'klclick2.com', 'klclick3.com', 'emltrk.com', 'awstrack.me', 'amazonses.com', 'pstmrk.it', 'postmarkapp.com', 'customeriomail.com',
   'mktoweb.com', 'mkto-sj.com', 'eloqua.com', 'en25.com', 'rsys5.net', 'rsys2.net', 'bnc3.mailjet.com', 'emarsys.net', 'selligent.com', 'dmtrk.net', 'e.mail', 'ct.sendgrid.net', 'links.m', 'substack.com', 'beehiiv.com', 'mailerlite.com', 'mlsend.com', 'acemlna.com', 'activehosted.com',
-  'mailchi.mp', 'app.link', 'bnc.lt', 'doubleclick.net', 'google-analytics.com', 'safelinks.protection.outlook.com', 'urldefense.com', 'proofpoint.com', 'mimecast.com', 'cudasvc.com',
+  // Shared click and landing domains of the advocacy and campaign mailing services (NGP VAN / EveryAction,
+  // Action Network): their customers' newsletters show the customer's own site over them (docs/detection.md,
+  // HREF_TEXT_MISMATCH).
+  'ngpvan.com', 'myngp.com', 'everyaction.com', 'actionnetwork.org',
+  'mailchi.mp', 'app.link', 'bnc.lt', 'doubleclick.net', 'google-analytics.com', 'safelinks.protection.outlook.com', 'urldefense.com', 'urldefense.us', 'proofpoint.com', 'mimecast.com', 'mimecastprotect.com', 'cudasvc.com',
 ]);
+
+/**
+ * Security gateways' link-rewriting hosts (docs/detection.md "Security-gateway rewrites"): the recipient's
+ * own infrastructure. A rewrite whose target could be read is judged by that target (src/mail/gateway-unwrap.ts);
+ * one that carries no target (Mimecast's /s/ links without a domain) is no host the sender chose.
+ */
+const GATEWAY_HOSTS = new SuffixMap(new Map(['safelinks.protection.outlook.com', 'safelinks.protection.office365.us', 'urldefense.com', 'urldefense.us', 'urldefense.proofpoint.com', 'mimecast.com', 'mimecastprotect.com', 'linkprotect.cudasvc.com', 'secure-web.cisco.com', 'protection.sophos.com'].map((h) => [h, 1] as const)));
+
+/** Is this link a security gateway's rewrite (a Trend Micro time-of-click URL only under its /wis/clicktime/ path)? Linear in the host. */
+export function isGatewayLink(host: string, path: string): boolean {
+  if (GATEWAY_HOSTS.longest(host) !== undefined) return true;
+  return (host.endsWith('.trendmicro.com') || host.endsWith('.trendmicro.eu')) && path.startsWith('/wis/clicktime/');
+}
 
 /** Path words that mark a sign-in, verification or payment page. */
 export const LOGIN_PATH_WORDS = ['login', 'log-in', 'logon', 'signin', 'sign-in', 'verify', 'verification', 'validate', 'confirm', 'secure', 'account', 'update', 'webscr', 'auth', 'authenticate', 'password', 'unlock', 'recover', 'billing', 'banking', 'wallet', 'connexion', 'identifiant', 'anmelden', 'konto', 'sesion', 'accedi'];

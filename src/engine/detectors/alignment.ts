@@ -23,7 +23,9 @@ export const senderLinksAligned: Detector = {
     let foreign = 0;
     for (const u of urls) {
       const info = u.info;
-      if (!info || !isClickable(u) || (info.scheme !== 'http' && info.scheme !== 'https') || !info.host) continue;
+      // Link text that shows a URL is what the reader is shown, not where a link goes (issue: a lying link's
+      // text counted as a second, aligned link).
+      if (!info || u.linkTextOnly || !isClickable(u) || (info.scheme !== 'http' && info.scheme !== 'https') || !info.host) continue;
       if (isUserContentLink(info)) foreign++;
       else if (sameOrganisation(info.host, sender.domain)) aligned++;
       else if (!TRACKER_DOMAINS.has(info.domain) && !brands.ownerOf(info.host)) foreign++;

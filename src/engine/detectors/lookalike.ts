@@ -1,10 +1,11 @@
 import { domainToUnicode } from 'node:url';
 import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
 import type { LookalikeMatch } from '../brand-index.js';
-import { TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
+import { isGatewayLink, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
+import { providerTenant } from '../data/provider-tenants.js';
 import { sameOrganisation } from '../organisation.js';
 import { isMixedScript, scriptsOf } from '../text/confusables.js';
-import { isClickable, ownPlatformPage } from './links.js';
+import { isClickable, ownOrganisations, ownPlatformPage } from './links.js';
 
 const describeMatch = (what: string, domain: string, match: LookalikeMatch, protectedDomain: boolean): string => {
   const target = protectedDomain ? `your domain ${match.target}` : `${match.target} (${match.genuine})`;
@@ -15,16 +16,23 @@ const describeMatch = (what: string, domain: string, match: LookalikeMatch, prot
 const STRENGTH: Record<LookalikeMatch['how'], number> = { homograph: 1, typo: 0.9, combo: 0.8 };
 
 /** Lookalike check of one registrable domain; null when it is genuine (owned, tenant, allow-listed). */
-function judgeDomain(input: DetectorInput, domain: string, host: string, sender = false): { match: LookalikeMatch; protectedDomain: boolean } | null {
+function judgeDomain(input: DetectorInput, domain: string, host: string, sender = false): { match: LookalikeMatch; protectedDomain: boolean; name?: string } | null {
   if (!domain || input.brands.ownerOf(host) || input.recipientDomains.has(domain)) return null;
   if (input.protectedLabels.some((p) => p.domain === domain)) return null;
-  const unicode = domain.includes('xn--') ? domainToUnicode(domain) || domain : domain;
+  // A provider's tenant domain (contoso.onmicrosoft.com) names its tenant, not the provider: the tenant's
+  // label is judged, and the provider's own suffix never is (docs/detection.md "Provider tenant domains").
+  const tenant = providerTenant(host);
+  if (tenant && !tenant.tenant) return null;
+  const name = tenant ? tenant.tenant : domain;
+  const unicode = name.includes('xn--') ? domainToUnicode(name) || name : name;
   const label = unicode.split('.')[0] ?? '';
   // Allow entries protect (above) but never accuse: only the tenant's own domains are targets (docs/security.md).
   const match = input.brands.lookalike(label, input.protectedLabels.filter((p) => !p.allowEntry));
-  if (match) return { match, protectedDomain: match.brand === null };
+  // The reason names the tenant's host ("microsoft-securityteam.onmicrosoft.com"), not the provider's suffix.
+  const named = tenant ? { name: host } : {};
+  if (match) return { match, protectedDomain: match.brand === null, ...named };
   const glued = sender ? input.brands.gluedCombo(label) : null;
-  if (glued) return { match: glued, protectedDomain: false };
+  if (glued) return { match: glued, protectedDomain: false, ...named };
   // Without a tenant configured (the REST API), the recipients' own organisations are the domains a BEC
   // sender imitates: "northwlnd.com" writing to northwind.com (docs/detection.md, SENDER_LOOKALIKE).
   // A page on a platform named after a recipient's organisation ("jansenbouw.notion.site" for
@@ -86,6 +94,10 @@ export const urlHomograph: Detector = {
       if (!u.info || !isClickable(u) || !u.info.host.includes('xn--')) continue;
       const unicode = u.info.hostUnicode;
       const mixed = unicode.split('.').some(isMixedScript);
+      // An organisation's own name spelt with its own letters (müller-bau.de in Müller Bau's mail, or in mail
+      // to it) imitates nobody: a homograph is a name made to look like another organisation's. Letters of
+      // other scripts mixed into a name (раураl.com) fire whoever sends them (docs/detection.md, URL_HOMOGRAPH).
+      if (!mixed && ownOrganisations(input).some((d) => sameOrganisation(u.info!.host, d))) continue;
       const scripts = scriptsOf(unicode.replace(/\.[^.]+$/, ''));
       const singleForeign = scripts.size === 1 && !scripts.has('latin');
       const strength = mixed ? 1 : singleForeign ? 0.3 : 0.5;
@@ -108,11 +120,14 @@ export const urlLookalike: Detector = {
       const info = u.info;
       if (!info || info.isIp || !isClickable(u) || seen.has(info.host)) continue;
       seen.add(info.host);
+      // A security gateway's link that carries no readable target (Mimecast's /s/ links) is the recipient's
+      // infrastructure, never a look-alike (docs/detection.md "Security-gateway rewrites").
+      if (isGatewayLink(info.host, info.path)) continue;
       if (seen.size > 100) break;
       const judged = judgeDomain(input, info.domain, info.host);
       if (judged) {
         const brand = judged.match.brand?.name;
-        hits.push({ strength: STRENGTH[judged.match.how], reason: describeMatch('Link domain', info.domain, judged.match, judged.protectedDomain), url: u.url, flag: 'lookalike', ...(brand ? { brand } : {}) });
+        hits.push({ strength: STRENGTH[judged.match.how], reason: describeMatch('Link domain', judged.name ?? info.domain, judged.match, judged.protectedDomain), url: u.url, flag: 'lookalike', ...(brand ? { brand } : {}) });
         continue;
       }
       if (input.brands.ownerOf(info.host) || TRACKER_DOMAINS.has(info.domain)) continue;
@@ -149,7 +164,7 @@ export const senderLookalike: Detector = {
       const judged = judgeDomain(input, facts.registrable, facts.domain, true);
       if (!judged) continue;
       const brand = judged.match.brand?.name;
-      hits.push({ strength: STRENGTH[judged.match.how], reason: describeMatch(what, facts.registrable, judged.match, judged.protectedDomain), ...(brand ? { brand } : {}) });
+      hits.push({ strength: STRENGTH[judged.match.how], reason: describeMatch(what, judged.name ?? facts.registrable, judged.match, judged.protectedDomain), ...(brand ? { brand } : {}) });
     }
     return hits;
   },

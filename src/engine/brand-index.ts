@@ -38,6 +38,13 @@ const POSSESSIVE = /\p{L}['’]s\b/u;
 /** Brands phishers imitate (claims, look-alikes, ownership) followed by well-known services (ownership only). */
 export const BRAND_CATALOGUE: readonly Brand[] = [...IMITATED_BRANDS, ...KNOWN_SERVICES];
 
+/** One place a brand is named: `length` words from word `index`. */
+export interface BrandSpan {
+  brand: Brand;
+  index: number;
+  length: number;
+}
+
 export interface LookalikeMatch {
   /** What is imitated: a brand's name, or the tenant's / allow-listed domain. */
   target: string;
@@ -189,22 +196,33 @@ export class BrandIndex {
   /** Brands named in folded words (keywords) and raw words (case-sensitive keywords), with counts. */
   mentions(folded: readonly string[], raw: readonly string[], limit = 200): Map<Brand, number> {
     const counts = new Map<Brand, number>();
-    const bump = (i: number): void => {
-      const brand = this.brands[i];
-      if (brand) counts.set(brand, (counts.get(brand) ?? 0) + 1);
-    };
-    for (const hit of this.keywords.find(folded, limit)) bump(Number(hit.tag));
+    for (const span of this.mentionSpans(folded, raw, limit)) counts.set(span.brand, (counts.get(span.brand) ?? 0) + 1);
+    return counts;
+  }
+
+  /**
+   * Where each brand is named: the word index and length of every keyword hit in `folded` and of every
+   * case-sensitive keyword in `raw` (on ASCII text both lists hold the same words in the same order), in
+   * text order of each kind. brand-mention.ts reads the words around them.
+   */
+  mentionSpans(folded: readonly string[], raw: readonly string[], limit = 200): BrandSpan[] {
+    const spans: BrandSpan[] = [];
+    for (const hit of this.keywords.find(folded, limit)) {
+      const brand = this.brands[Number(hit.tag)];
+      if (brand) spans.push({ brand, index: hit.index, length: hit.text.split(' ').length });
+    }
     if (this.exact.size > 0) {
       let seen = 0;
-      for (const word of raw) {
-        const i = this.exact.get(word);
-        if (i !== undefined) {
-          bump(i);
+      for (let at = 0; at < raw.length; at++) {
+        const i = this.exact.get(raw[at]!);
+        const brand = i === undefined ? undefined : this.brands[i];
+        if (brand) {
+          spans.push({ brand, index: at, length: 1 });
           if (++seen >= limit) break;
         }
       }
     }
-    return counts;
+    return spans;
   }
 
   /**

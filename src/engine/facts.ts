@@ -15,6 +15,7 @@ import { withoutNegated } from './lexicon/negation.js';
 import { withoutReportedAsks } from './lexicon/reported.js';
 import { withoutPriceLines } from './lexicon/price-lines.js';
 import { displayNameClaimPoints } from './display-name.js';
+import { claimingMentions } from './brand-mention.js';
 import { guessLanguage } from './text/language.js';
 import { replyOwnText } from './text/quoted.js';
 import { removeAddresses, sentenceStarts, wordViews } from './text/words.js';
@@ -139,21 +140,24 @@ function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | '
       claims.set(brand, claim);
     }
   };
-  const plain = (text: string): Map<Brand, number> => {
+  // In the subject, the text and image texts a brand named as the way to pay, a shop or one of a list is
+  // a mention, not a claim (brand-mention.ts); the display name and the address are the sender's own
+  // presentation, whatever their words.
+  const plain = (text: string, presentation: boolean): Map<Brand, number> => {
     const { folded, raw } = wordViews(text, 200);
-    return brands.mentions(folded, raw);
+    return presentation ? brands.mentions(folded, raw) : claimingMentions(folded, brands.mentionSpans(folded, raw));
   };
   // "PayPaI" claims PayPal as much as "PayPal" does: the look-alike reading adds the brands it reveals.
-  const of = (text: string): Map<Brand, number> => {
-    const found = plain(text);
+  const of = (text: string, presentation = false): Map<Brand, number> => {
+    const found = plain(text, presentation);
     const read = readLookalikes(text);
-    if (read !== text) for (const [brand, count] of plain(read)) if (!found.has(brand)) found.set(brand, count);
+    if (read !== text) for (const [brand, count] of plain(read, presentation)) if (!found.has(brand)) found.set(brand, count);
     return found;
   };
   // "ups.com [US]", "From paypal.com": a brand's own domain written in the name or subject claims the
   // brand, whatever the case of its letters ("UPS" alone is a case-sensitive keyword).
-  const ofNamed = (text: string): Map<Brand, number> => {
-    const found = of(text);
+  const ofNamed = (text: string, presentation = false): Map<Brand, number> => {
+    const found = of(text, presentation);
     for (const token of text.split(TOKEN_SEPARATORS, 20)) {
       if (token.length > 253 || !DOMAIN_NAME.test(token)) continue;
       const owner = brands.ownerOf(token.toLowerCase().replace(/\.$/, ''));
@@ -165,11 +169,11 @@ function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | '
   const notScheme = (found: Map<Brand, number>): Map<Brand, number> => new Map([...found].filter(([brand]) => !brand.scheme));
   const { sender, message, html } = facts;
   const namePoints = displayNameClaimPoints(sender.displayName, sender.address);
-  if (namePoints > 0) add(ofNamed(sender.displayName), namePoints, 'display name');
+  if (namePoints > 0) add(ofNamed(sender.displayName, true), namePoints, 'display name');
   add(notScheme(ofNamed(message.subject)), 2, 'subject');
   // Only the local part: "paypal-service@evil.com" claims PayPal, "jane@gmail.com" does not claim Google.
-  add(of(sender.address.slice(0, Math.max(0, sender.address.lastIndexOf('@'))).replace(/[._+-]+/g, ' ')), 2, 'sender address');
-  add(notScheme(brands.mentions(facts.words, ruleRaw, 400)), 1, 'text', 2);
+  add(of(sender.address.slice(0, Math.max(0, sender.address.lastIndexOf('@'))).replace(/[._+-]+/g, ' '), true), 2, 'sender address');
+  add(notScheme(claimingMentions(facts.words, brands.mentionSpans(facts.words, ruleRaw, 400))), 1, 'text', 2);
   if (html?.altText) add(notScheme(of(html.altText)), 1, 'image text');
   return [...claims.values()].sort((a, b) => b.score - a.score);
 }

@@ -3,6 +3,8 @@ import type { Brand } from './data/brand-types.js';
 import { IMITATED_BRANDS } from './data/catalogue.js';
 import { userContentStrength } from './data/domains.js';
 import { KNOWN_SERVICES } from './data/known-services.js';
+import { tenantLabel } from './data/tenant-platforms.js';
+import { registrableDomain } from '../mail/url-info.js';
 import { editDistance, skeleton } from './text/confusables.js';
 import { PhraseMatcher } from './text/phrase-matcher.js';
 import { words } from './text/words.js';
@@ -81,6 +83,12 @@ export class BrandIndex {
   private readonly byLabel = new Map<string, number>();
   /** One-word keyword → brand: the brand's name itself as a domain ("unicaja.es", "mediolanum.com"; nationalOwner). */
   private readonly byKeyword = new Map<string, number>();
+  /**
+   * The brand's name as a domain label, any length: the first label of each listed domain ("usps", "ikea")
+   * and its one-word keywords. Read where something else proves the name is the brand's: an enterprise
+   * platform's tenant (tenantOwner), or a sender that owns its domain (brandNamed).
+   */
+  private readonly byName = new Map<string, number>();
 
   constructor(brands: readonly Brand[] = BRAND_CATALOGUE) {
     this.brands = brands;
@@ -104,6 +112,12 @@ export class BrandIndex {
       // "orange") has empty or explicit look-alike labels and never names a national domain.
       for (const label of new Set(labels)) if (brand.domains.some((d) => d.split('.')[0] === label) && !this.byLabel.has(label)) this.byLabel.set(label, i);
       for (const keyword of brand.keywords) if (keyword.length >= MIN_KEYWORD_LABEL && /^[a-z0-9]+$/.test(keyword) && !this.byKeyword.has(keyword)) this.byKeyword.set(keyword, i);
+      // Only a registrable domain's label is the brand's name: "notifications" of notifications.service.gov.uk is not.
+      for (const domain of brand.domains) {
+        const label = domain.split('.')[0] ?? '';
+        if (label.length >= 3 && registrableDomain(domain) === domain && !this.byName.has(label)) this.byName.set(label, i);
+      }
+      for (const keyword of brand.keywords) if (keyword.length >= 4 && /^[a-z0-9]+$/.test(keyword) && !this.byName.has(keyword)) this.byName.set(keyword, i);
     });
     this.keywords = new PhraseMatcher(entries);
     this.members = brands.filter((b) => b.members !== undefined);
@@ -121,8 +135,23 @@ export class BrandIndex {
   ownerOf(host: string): Brand | null {
     const h = host.toLowerCase();
     if (userContentStrength(h) > 0) return null;
+    const tenant = this.tenantOwner(h);
+    if (tenant) return tenant;
     const i = this.owner.longest(h);
     return i === undefined ? (this.memberOwner(h) ?? this.nationalOwner(h)) : (this.brands[i] ?? null);
+  }
+
+  /** The brand whose tenant `host` is on an enterprise platform: "usps.force.com" is USPS's (data/tenant-platforms.ts). */
+  private tenantOwner(host: string): Brand | null {
+    const label = tenantLabel(host);
+    const i = label === null ? undefined : this.byName.get(label);
+    return i === undefined ? null : (this.brands[i] ?? null);
+  }
+
+  /** The brand whose name `label` is exactly (a listed domain's first label or a one-word keyword), or null. */
+  brandNamed(label: string): Brand | null {
+    const i = this.byName.get(label.toLowerCase());
+    return i === undefined ? null : (this.brands[i] ?? null);
   }
 
   /** The brand whose distinctive name `host`'s domain is, under a national suffix the catalogue does not list (tesco.co.uk). */
@@ -181,6 +210,8 @@ export class BrandIndex {
   owns(brand: Brand, host: string): boolean {
     const h = host.toLowerCase();
     if (userContentStrength(h) > 0) return false;
+    const tenant = this.tenantOwner(h);
+    if (tenant) return tenant === brand;
     if (brand.domains.some((d) => h === d || h.endsWith(`.${d}`)) || (brand.members !== undefined && this.memberOwner(h) === brand)) return true;
     return this.owner.longest(h) === undefined && this.memberOwner(h) === null && this.nationalOwner(h) === brand;
   }

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'list_remove',
   'redeliver',
   'switch_view',
+  'test_message',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -47,18 +47,55 @@ function isClaimContext(words: readonly string[], span: BrandSpan): boolean {
   return ACCOUNT_NOUNS.has(noun) && POSSESSIVES.has(owner);
 }
 
-function isMentionContext(words: readonly string[], span: BrandSpan, neighbours: { previous: BrandSpan | undefined; next: BrandSpan | undefined }): boolean {
+/** A sum to spend or redeem at the shop: "spend your 500 at", "einlösen bei", "à dépenser chez". */
+const SPEND_WORDS: ReadonlySet<string> = new Set(['spend', 'spent', 'redeem', 'redeemable', 'ausgeben', 'einlosen', 'einzulosen', 'depenser', 'utiliser', 'gastar', 'spendere', 'besteden']);
+const spendsThere = (words: readonly string[], at: number): boolean => [1, 2, 3].some((back) => SPEND_WORDS.has(words[at - back] ?? ''));
+
+function isMentionContext(words: readonly string[], span: BrandSpan, neighbours: { previous: BrandSpan | undefined; next: BrandSpan | undefined; inList: boolean }): boolean {
   const before = words[span.index - 1] ?? '';
   const after = words[span.index + span.length] ?? '';
   const last = words[span.index + span.length - 1] ?? '';
   if (PAYMENT_WORDS.has(before) || (PAYMENT_PREPOSITIONS.has(before) && PAYMENT_WORDS.has(words[span.index - 2] ?? ''))) return true;
   if (PAYMENT_AFTER.has(after) || (span.length > 1 && last === 'pay')) return true;
-  // "at PayPal" after an account noun is where the account is ("your account at PayPal"), not a shop.
-  if (PLACE_WORDS.has(before) && !ACCOUNT_NOUNS.has(words[span.index - 2] ?? '')) return true;
+  // "at PayPal" after an account noun is where the account is ("your account at PayPal"), not a shop; a sum
+  // to spend there ("how will you spend your $500 at eBay") is a gift card in the brand's name, the prize lure.
+  if (PLACE_WORDS.has(before) && !ACCOUNT_NOUNS.has(words[span.index - 2] ?? '') && !spendsThere(words, span.index - 1)) return true;
   if (PARTNER_AFTER.has(after)) return true;
-  // Another brand named within a word or two: a list of shops or a co-branded product.
-  const near = (o: BrandSpan | undefined): boolean => o !== undefined && o.brand !== span.brand && (o.index >= span.index + span.length ? o.index - (span.index + span.length) : span.index - (o.index + o.length)) <= LIST_GAP;
-  return near(neighbours.previous) || near(neighbours.next);
+  // Another brand named within a word or two: a list of shops or a co-branded product. Two names side by
+  // side are one name as often ("Lloyds TSB"): they are a co-brand only with a card scheme or payment
+  // service among them ("PayPal Mastercard"), a list only with a third name ("Fnac, Zalando, Decathlon").
+  const { previous, next, inList } = neighbours;
+  const gap = (o: BrandSpan): number => (o.index >= span.index + span.length ? o.index - (span.index + span.length) : span.index - (o.index + o.length));
+  const near = (o: BrandSpan | undefined): boolean => {
+    if (o === undefined || o.brand === span.brand || gap(o) > LIST_GAP) return false;
+    return gap(o) > 0 || o.brand.sector === 'payment' || span.brand.sector === 'payment' || inList;
+  };
+  return near(previous) || near(next);
+}
+
+/** "… and more", "… und mehr", "… et bien d'autres": the end of a list cut short. */
+const AND_WORDS: ReadonlySet<string> = new Set(['and', 'und', 'et', 'y', 'e', 'en', 'or', 'oder', 'ou', 'many', 'viele', 'bien']);
+const MORE_WORDS: ReadonlySet<string> = new Set(['more', 'others', 'mehr', 'andere', 'weitere', 'plus', 'autres', 'mas', 'otros', 'altro', 'altri', 'meer', 'andere']);
+
+/**
+ * For each naming (in text order), whether it stands in a list: a run of brands each within LIST_GAP words
+ * of the next, three or more of them, or two followed by "and more" ("Amazon, Zalando und mehr").
+ */
+function listMembers(words: readonly string[], ordered: readonly BrandSpan[]): boolean[] {
+  const member = new Array<boolean>(ordered.length).fill(false);
+  let start = 0;
+  for (let i = 1; i <= ordered.length; i++) {
+    const prev = ordered[i - 1]!;
+    const cur = ordered[i];
+    if (cur !== undefined && cur.index - (prev.index + prev.length) <= LIST_GAP) continue;
+    const run = ordered.slice(start, i);
+    const brands = new Set(run.map((s) => s.brand)).size;
+    const end = prev.index + prev.length;
+    const andMore = AND_WORDS.has(words[end] ?? '') && (MORE_WORDS.has(words[end + 1] ?? '') || MORE_WORDS.has(words[end + 2] ?? ''));
+    if (brands >= 3 || (brands === 2 && andMore)) for (let j = start; j < i; j++) member[j] = true;
+    start = i;
+  }
+  return member;
 }
 
 /**
@@ -69,8 +106,9 @@ export function claimingMentions(words: readonly string[], spans: readonly Brand
   const counts = new Map<Brand, number>();
   // In text order, so that a list's namings are each other's neighbours.
   const ordered = [...spans].sort((a, b) => a.index - b.index);
+  const inList = listMembers(words, ordered);
   for (const [i, span] of ordered.entries()) {
-    if (!isClaimContext(words, span) && isMentionContext(words, span, { previous: ordered[i - 1], next: ordered[i + 1] })) continue;
+    if (!isClaimContext(words, span) && isMentionContext(words, span, { previous: ordered[i - 1], next: ordered[i + 1], inList: inList[i]! })) continue;
     counts.set(span.brand, (counts.get(span.brand) ?? 0) + 1);
   }
   return counts;

@@ -33,4 +33,10 @@ describe('claim versus mention', () => {
     expect(claimed('sign in to your PayPal account at checkout')).toEqual(['PayPal']);
     expect(claimed('Thank you, the PayPal team')).toEqual(['PayPal']);
   });
+
+  it('two names side by side are one name unless a payment scheme is among them or the list goes on; a sum to spend at a shop is its gift card', () => {
+    expect(claimed('Lloyds TSB regular verification')).toEqual(['Lloyds Bank', 'TSB']);
+    expect(claimed('Neu bei uns: Amazon, Zalando und mehr')).toEqual([]);
+    expect(claimed('How will you spend your 500 at eBay')).toEqual(['eBay']);
+  });
 });

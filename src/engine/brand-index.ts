@@ -21,6 +21,12 @@ const NATIONAL_SUFFIXES: readonly string[] = [
   'uk', 'ie', 'de', 'at', 'ch', 'li', 'fr', 'be', 'lu', 'nl', 'es', 'pt', 'it', 'dk', 'se', 'no', 'fi', 'is', 'pl', 'cz', 'sk', 'hu', 'ro', 'gr', 'ca', 'au', 'nz', 'br', 'mx', 'ar', 'cl', 'jp', 'eu', 'us',
 ];
 
+/** Is `registrable` a name under a national suffix of the markets served, or under .com, .net or .org (not a vanity or cheap country code)? */
+export function underNationalOrGenericSuffix(registrable: string): boolean {
+  const h = registrable.toLowerCase();
+  return [...NATIONAL_SUFFIXES, 'com', 'net', 'org'].some((suffix) => h.endsWith(`.${suffix}`) && !h.slice(0, -suffix.length - 1).includes('.'));
+}
+
 /** The label in front of a national suffix (or `.com`, with `com`) when `host` is that label's domain or one of its subdomains ("email.tesco.co.uk" → "tesco"). */
 function nationalLabel(host: string, com = false): string | null {
   for (const suffix of com ? [...NATIONAL_SUFFIXES, 'com'] : NATIONAL_SUFFIXES) {

@@ -13,6 +13,7 @@ import type { Brand } from './data/brand-types.js';
 import type { MessageFacts } from './facts.js';
 import type { LinkSummary } from './judgement-types.js';
 import { SUSPICIOUS_TLDS } from './data/domains.js';
+import { underNationalOrGenericSuffix } from './brand-index.js';
 import { categoryOf } from './lexicon/index.js';
 import { sameOrganisation } from './organisation.js';
 
@@ -28,11 +29,23 @@ const MARKETING_WORDS: ReadonlySet<string> = new Set([
 /** Lexicon categories that make the mail more than the brand's ordinary mail: a threat, a prize, a scam story, crypto. */
 const STORY_CATEGORIES: ReadonlySet<string> = new Set(['threat', 'scam', 'prize', 'extortion', 'crypto']);
 
-/** Does the domain label carry `brand`'s name: the name itself, or the name with marketing words (hyphenated or glued)? */
-export function carriesBrandName(label: string, brand: Brand, named: (label: string) => Brand | null): boolean {
-  const lower = label.toLowerCase();
+/**
+ * Sectors whose brands phishers imitate most and whose own mail comes from catalogued domains: for them only
+ * the name itself counts (a national domain), never the name with marketing words (chase-email.com,
+ * paypal-shop.com would be a lure's first step as easily); a gap there is filled in the catalogue.
+ */
+const NAME_ONLY_SECTORS: ReadonlySet<string> = new Set(['bank', 'payment', 'crypto', 'government']);
+
+/**
+ * Does the registrable domain carry `brand`'s name: the name itself under a national suffix of the markets
+ * served or .com/.net/.org (ikea.co.nz), or the name with marketing words, hyphenated or glued
+ * (zalando-shop.de, sephoraofficiel.fr)?
+ */
+export function carriesBrandName(registrable: string, brand: Brand, named: (label: string) => Brand | null): boolean {
+  const lower = (registrable.split('.')[0] ?? '').toLowerCase();
   if (lower.length > 63) return false;
-  if (named(lower) === brand) return true;
+  if (named(lower) === brand) return underNationalOrGenericSuffix(registrable);
+  if (NAME_ONLY_SECTORS.has(brand.sector ?? '')) return false;
   const parts = lower.split('-');
   if (parts.length > 1 && parts.length <= 3) {
     const rest = parts.filter((p) => named(p) !== brand);
@@ -65,8 +78,7 @@ export function isUnlistedDomainOf(facts: Pick<MessageFacts, 'auth' | 'sender' |
   if ((facts.html?.passwordInputs ?? 0) > 0 || facts.message.attachments.some((a) => /\.(html?|shtml|svgz?|xhtml|mht)$/i.test(a.filename ?? ''))) return false;
   // A brand's marketing domain is not on the top-level domains with the highest share of abuse (.top, .xyz …).
   if (SUSPICIOUS_TLDS.has(sender.registrable.slice(sender.registrable.lastIndexOf('.') + 1))) return false;
-  const label = sender.registrable.split('.')[0] ?? '';
-  if (!carriesBrandName(label, brand, (l) => brands.brandNamed(l))) return false;
+  if (!carriesBrandName(sender.registrable, brand, (l) => brands.brandNamed(l))) return false;
   const linksStayHome = links.own > 0 && links.foreignCount === 0;
   return linksStayHome || dkimAlignedWithFrom(facts);
 }

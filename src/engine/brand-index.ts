@@ -3,6 +3,8 @@ import type { Brand } from './data/brand-types.js';
 import { IMITATED_BRANDS } from './data/catalogue.js';
 import { userContentStrength } from './data/domains.js';
 import { KNOWN_SERVICES } from './data/known-services.js';
+import { tenantLabel } from './data/tenant-platforms.js';
+import { registrableDomain } from '../mail/url-info.js';
 import { editDistance, skeleton } from './text/confusables.js';
 import { PhraseMatcher } from './text/phrase-matcher.js';
 import { words } from './text/words.js';
@@ -18,6 +20,12 @@ const NATIONAL_SUFFIXES: readonly string[] = [
   'co.uk', 'org.uk', 'com.au', 'co.nz', 'co.za', 'com.br', 'com.mx', 'com.ar', 'co.jp', 'co.at', 'com.es', 'com.pt', 'com.pl', 'com.tr',
   'uk', 'ie', 'de', 'at', 'ch', 'li', 'fr', 'be', 'lu', 'nl', 'es', 'pt', 'it', 'dk', 'se', 'no', 'fi', 'is', 'pl', 'cz', 'sk', 'hu', 'ro', 'gr', 'ca', 'au', 'nz', 'br', 'mx', 'ar', 'cl', 'jp', 'eu', 'us',
 ];
+
+/** Is `registrable` a name under a national suffix of the markets served, or under .com, .net or .org (not a vanity or cheap country code)? */
+export function underNationalOrGenericSuffix(registrable: string): boolean {
+  const h = registrable.toLowerCase();
+  return [...NATIONAL_SUFFIXES, 'com', 'net', 'org'].some((suffix) => h.endsWith(`.${suffix}`) && !h.slice(0, -suffix.length - 1).includes('.'));
+}
 
 /** The label in front of a national suffix (or `.com`, with `com`) when `host` is that label's domain or one of its subdomains ("email.tesco.co.uk" → "tesco"). */
 function nationalLabel(host: string, com = false): string | null {
@@ -37,6 +45,13 @@ const POSSESSIVE = /\p{L}['’]s\b/u;
 
 /** Brands phishers imitate (claims, look-alikes, ownership) followed by well-known services (ownership only). */
 export const BRAND_CATALOGUE: readonly Brand[] = [...IMITATED_BRANDS, ...KNOWN_SERVICES];
+
+/** One place a brand is named: `length` words from word `index`. */
+export interface BrandSpan {
+  brand: Brand;
+  index: number;
+  length: number;
+}
 
 export interface LookalikeMatch {
   /** What is imitated: a brand's name, or the tenant's / allow-listed domain. */
@@ -74,6 +89,12 @@ export class BrandIndex {
   private readonly byLabel = new Map<string, number>();
   /** One-word keyword → brand: the brand's name itself as a domain ("unicaja.es", "mediolanum.com"; nationalOwner). */
   private readonly byKeyword = new Map<string, number>();
+  /**
+   * The brand's name as a domain label, any length: the first label of each listed domain ("usps", "ikea")
+   * and its one-word keywords. Read where something else proves the name is the brand's: an enterprise
+   * platform's tenant (tenantOwner), or a sender that owns its domain (brandNamed).
+   */
+  private readonly byName = new Map<string, number>();
 
   constructor(brands: readonly Brand[] = BRAND_CATALOGUE) {
     this.brands = brands;
@@ -97,6 +118,12 @@ export class BrandIndex {
       // "orange") has empty or explicit look-alike labels and never names a national domain.
       for (const label of new Set(labels)) if (brand.domains.some((d) => d.split('.')[0] === label) && !this.byLabel.has(label)) this.byLabel.set(label, i);
       for (const keyword of brand.keywords) if (keyword.length >= MIN_KEYWORD_LABEL && /^[a-z0-9]+$/.test(keyword) && !this.byKeyword.has(keyword)) this.byKeyword.set(keyword, i);
+      // Only a registrable domain's label is the brand's name: "notifications" of notifications.service.gov.uk is not.
+      for (const domain of brand.domains) {
+        const label = domain.split('.')[0] ?? '';
+        if (label.length >= 3 && registrableDomain(domain) === domain && !this.byName.has(label)) this.byName.set(label, i);
+      }
+      for (const keyword of brand.keywords) if (keyword.length >= 4 && /^[a-z0-9]+$/.test(keyword) && !this.byName.has(keyword)) this.byName.set(keyword, i);
     });
     this.keywords = new PhraseMatcher(entries);
     this.members = brands.filter((b) => b.members !== undefined);
@@ -114,8 +141,23 @@ export class BrandIndex {
   ownerOf(host: string): Brand | null {
     const h = host.toLowerCase();
     if (userContentStrength(h) > 0) return null;
+    const tenant = this.tenantOwner(h);
+    if (tenant) return tenant;
     const i = this.owner.longest(h);
     return i === undefined ? (this.memberOwner(h) ?? this.nationalOwner(h)) : (this.brands[i] ?? null);
+  }
+
+  /** The brand whose tenant `host` is on an enterprise platform: "usps.force.com" is USPS's (data/tenant-platforms.ts). */
+  private tenantOwner(host: string): Brand | null {
+    const label = tenantLabel(host);
+    const i = label === null ? undefined : this.byName.get(label);
+    return i === undefined ? null : (this.brands[i] ?? null);
+  }
+
+  /** The brand whose name `label` is exactly (a listed domain's first label or a one-word keyword), or null. */
+  brandNamed(label: string): Brand | null {
+    const i = this.byName.get(label.toLowerCase());
+    return i === undefined ? null : (this.brands[i] ?? null);
   }
 
   /** The brand whose distinctive name `host`'s domain is, under a national suffix the catalogue does not list (tesco.co.uk). */
@@ -174,6 +216,8 @@ export class BrandIndex {
   owns(brand: Brand, host: string): boolean {
     const h = host.toLowerCase();
     if (userContentStrength(h) > 0) return false;
+    const tenant = this.tenantOwner(h);
+    if (tenant) return tenant === brand;
     if (brand.domains.some((d) => h === d || h.endsWith(`.${d}`)) || (brand.members !== undefined && this.memberOwner(h) === brand)) return true;
     return this.owner.longest(h) === undefined && this.memberOwner(h) === null && this.nationalOwner(h) === brand;
   }
@@ -189,22 +233,33 @@ export class BrandIndex {
   /** Brands named in folded words (keywords) and raw words (case-sensitive keywords), with counts. */
   mentions(folded: readonly string[], raw: readonly string[], limit = 200): Map<Brand, number> {
     const counts = new Map<Brand, number>();
-    const bump = (i: number): void => {
-      const brand = this.brands[i];
-      if (brand) counts.set(brand, (counts.get(brand) ?? 0) + 1);
-    };
-    for (const hit of this.keywords.find(folded, limit)) bump(Number(hit.tag));
+    for (const span of this.mentionSpans(folded, raw, limit)) counts.set(span.brand, (counts.get(span.brand) ?? 0) + 1);
+    return counts;
+  }
+
+  /**
+   * Where each brand is named: the word index and length of every keyword hit in `folded` and of every
+   * case-sensitive keyword in `raw` (on ASCII text both lists hold the same words in the same order), in
+   * text order of each kind. brand-mention.ts reads the words around them.
+   */
+  mentionSpans(folded: readonly string[], raw: readonly string[], limit = 200): BrandSpan[] {
+    const spans: BrandSpan[] = [];
+    for (const hit of this.keywords.find(folded, limit)) {
+      const brand = this.brands[Number(hit.tag)];
+      if (brand) spans.push({ brand, index: hit.index, length: hit.text.split(' ').length });
+    }
     if (this.exact.size > 0) {
       let seen = 0;
-      for (const word of raw) {
-        const i = this.exact.get(word);
-        if (i !== undefined) {
-          bump(i);
+      for (let at = 0; at < raw.length; at++) {
+        const i = this.exact.get(raw[at]!);
+        const brand = i === undefined ? undefined : this.brands[i];
+        if (brand) {
+          spans.push({ brand, index: at, length: 1 });
           if (++seen >= limit) break;
         }
       }
     }
-    return counts;
+    return spans;
   }
 
   /**

@@ -15,6 +15,10 @@ export function safeReasons(facts: MessageFacts, judgement: Judgement | null): s
   const from = sender.domain || 'an unknown sender';
   if (claim && judgement.sentByClaimed) {
     reasons.push(`Presents itself as ${claim.brand.name} and is sent by ${from}, which belongs to ${claim.brand.name}${judgement.authenticated ? ' (authenticated)' : ''}`);
+  } else if (claim && judgement.unlistedDomain) {
+    // The catalogue does not list the domain, the mail proves it (unlisted-brand-domain.ts): say what stands behind it.
+    const proof = links.own > 0 && links.foreignCount === 0 ? 'its links stay there' : 'a DKIM signature of that domain verifies';
+    reasons.push(`Sent from ${sender.registrable}, a domain carrying ${claim.brand.name}'s name that the catalogue does not list; ${proof}, and it asks for nothing risky`);
   } else if (!claim) {
     reasons.push(`Does not present itself as a brand or service it is not: sent by ${from}${judgement.authenticated ? ' (authenticated)' : ''}`);
   }

@@ -12,9 +12,11 @@ import type { Brand } from './data/brand-types.js';
 import { FREEMAIL_DOMAINS } from './data/domains.js';
 import type { PhraseHit, PhraseMatcher } from './text/phrase-matcher.js';
 import { withoutNegated } from './lexicon/negation.js';
+import { categoryOf } from './lexicon/index.js';
 import { withoutReportedAsks } from './lexicon/reported.js';
 import { withoutPriceLines } from './lexicon/price-lines.js';
 import { displayNameClaimPoints } from './display-name.js';
+import { claimingMentions } from './brand-mention.js';
 import { guessLanguage } from './text/language.js';
 import { replyOwnText } from './text/quoted.js';
 import { removeAddresses, sentenceStarts, wordViews } from './text/words.js';
@@ -128,8 +130,11 @@ function senderFacts(message: NormalizedMessage, brands: BrandIndex): SenderFact
 const DOMAIN_NAME = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}\.?$/i;
 const TOKEN_SEPARATORS = /[\s<>()[\]{}"',;:|/!?*]+/;
 
+/** Lexicon categories of an offer made in a brand's name (a prize, a gift card, a bonus): no brand in such a mail is a mere mention. */
+const OFFER_CATEGORIES: ReadonlySet<string> = new Set(['prize', 'giftcard', 'scam', 'crypto']);
+
 /** Scores brand claims: the display name and the address weigh most, body mentions least. */
-function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | 'words'>, ruleRaw: string[], brands: BrandIndex): BrandClaim[] {
+function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | 'words' | 'phrases'>, ruleRaw: string[], brands: BrandIndex): BrandClaim[] {
   const claims = new Map<Brand, BrandClaim>();
   const add = (found: Map<Brand, number>, points: number, where: string, cap = points): void => {
     for (const [brand, count] of found) {
@@ -139,21 +144,27 @@ function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | '
       claims.set(brand, claim);
     }
   };
-  const plain = (text: string): Map<Brand, number> => {
+  // In the subject, the text and image texts a brand named as the way to pay, a shop or one of a list is
+  // a mention, not a claim (brand-mention.ts); the display name and the address are the sender's own
+  // presentation, whatever their words. Not in a mail offering a prize, a gift card or a bonus: "how will
+  // you spend your $500 at eBay", "1.000 € Amazon-Geschenkkarte + Samsung Galaxy" put the reward in the
+  // brand's name, the prize lure of IMPERSONATION_WITH_ASK.
+  const offers = facts.phrases.some((p) => OFFER_CATEGORIES.has(categoryOf(p.tag)));
+  const plain = (text: string, presentation: boolean): Map<Brand, number> => {
     const { folded, raw } = wordViews(text, 200);
-    return brands.mentions(folded, raw);
+    return presentation || offers ? brands.mentions(folded, raw) : claimingMentions(folded, brands.mentionSpans(folded, raw));
   };
   // "PayPaI" claims PayPal as much as "PayPal" does: the look-alike reading adds the brands it reveals.
-  const of = (text: string): Map<Brand, number> => {
-    const found = plain(text);
+  const of = (text: string, presentation = false): Map<Brand, number> => {
+    const found = plain(text, presentation);
     const read = readLookalikes(text);
-    if (read !== text) for (const [brand, count] of plain(read)) if (!found.has(brand)) found.set(brand, count);
+    if (read !== text) for (const [brand, count] of plain(read, presentation)) if (!found.has(brand)) found.set(brand, count);
     return found;
   };
   // "ups.com [US]", "From paypal.com": a brand's own domain written in the name or subject claims the
   // brand, whatever the case of its letters ("UPS" alone is a case-sensitive keyword).
-  const ofNamed = (text: string): Map<Brand, number> => {
-    const found = of(text);
+  const ofNamed = (text: string, presentation = false): Map<Brand, number> => {
+    const found = of(text, presentation);
     for (const token of text.split(TOKEN_SEPARATORS, 20)) {
       if (token.length > 253 || !DOMAIN_NAME.test(token)) continue;
       const owner = brands.ownerOf(token.toLowerCase().replace(/\.$/, ''));
@@ -165,11 +176,11 @@ function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | '
   const notScheme = (found: Map<Brand, number>): Map<Brand, number> => new Map([...found].filter(([brand]) => !brand.scheme));
   const { sender, message, html } = facts;
   const namePoints = displayNameClaimPoints(sender.displayName, sender.address);
-  if (namePoints > 0) add(ofNamed(sender.displayName), namePoints, 'display name');
+  if (namePoints > 0) add(ofNamed(sender.displayName, true), namePoints, 'display name');
   add(notScheme(ofNamed(message.subject)), 2, 'subject');
   // Only the local part: "paypal-service@evil.com" claims PayPal, "jane@gmail.com" does not claim Google.
-  add(of(sender.address.slice(0, Math.max(0, sender.address.lastIndexOf('@'))).replace(/[._+-]+/g, ' ')), 2, 'sender address');
-  add(notScheme(brands.mentions(facts.words, ruleRaw, 400)), 1, 'text', 2);
+  add(of(sender.address.slice(0, Math.max(0, sender.address.lastIndexOf('@'))).replace(/[._+-]+/g, ' '), true), 2, 'sender address');
+  add(notScheme(offers ? brands.mentions(facts.words, ruleRaw, 400) : claimingMentions(facts.words, brands.mentionSpans(facts.words, ruleRaw, 400))), 1, 'text', 2);
   if (html?.altText) add(notScheme(of(html.altText)), 1, 'image text');
   return [...claims.values()].sort((a, b) => b.score - a.score);
 }
@@ -219,7 +230,8 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
       return { label: registrable.split('.')[0] ?? '', target: registrable, domain: registrable, ...(tenantOwn.has(registrable) ? {} : { allowEntry: true }) };
     })
     .filter((p) => p.label.length >= 4);
-  const partial = { sender, message, html, words: folded };
+  const phrases = phrasesOf(deps.lexicon.find(folded, 200), folded, () => sentenceStarts(prose, options.maxWords));
+  const partial = { sender, message, html, words: folded, phrases };
   const facts: MessageFacts = {
     message,
     ctx,
@@ -228,7 +240,7 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
     bodyText,
     ruleText,
     words: folded,
-    phrases: phrasesOf(deps.lexicon.find(folded, 200), folded, () => sentenceStarts(prose, options.maxWords)),
+    phrases,
     urls: extracted.urls,
     sender,
     recipientDomains,

@@ -43,5 +43,11 @@ export interface Judgement {
   sentByClaimed: boolean | null;
   links: LinkSummary;
   asks: Ask[];
+  /**
+   * The sender's domain is an unlisted domain of the claimed brand: it carries the brand's name, the mail
+   * proves it owns that domain (links stay there, or an aligned DKIM signature) and asks nothing risky
+   * (unlisted-brand-domain.ts). Neutral: not an impersonation, not proof for the brand either.
+   */
+  unlistedDomain: boolean;
 }
 

@@ -19,6 +19,7 @@ import { billsFor, carriesUsersInvoices, ownedOrSentFor } from './delegates.js';
 import { sameOrganisation } from './organisation.js';
 import { isSocialFooterHost, SOCIAL_BRAND_NAMES } from './social.js';
 import { isUserContentLink } from './user-content.js';
+import { isUnlistedDomainOf } from './unlisted-brand-domain.js';
 
 /** A display name (3 points) alone, or subject (2) plus text, makes a claim (docs/detection.md). */
 export const CLAIM_THRESHOLD = 3;
@@ -217,13 +218,16 @@ export function judge(facts: MessageFacts): Judgement {
   const claims = countingClaims(facts);
   const claim = claims[0] ?? null;
   const asks = asksOf(facts);
+  const links = summariseLinks(facts, claim?.brand ?? facts.sender.ownBrand);
+  const sentByClaimed = claim ? sentBy(facts, claim.brand, asks) : null;
   return {
     claim,
     mismatch: mismatchOf(facts, claims, asks),
     senderOrganisation: facts.sender.domain ? facts.sender.registrable : '',
     authenticated: authenticatedSender(facts),
-    sentByClaimed: claim ? sentBy(facts, claim.brand, asks) : null,
-    links: summariseLinks(facts, claim?.brand ?? facts.sender.ownBrand),
+    sentByClaimed,
+    links,
     asks,
+    unlistedDomain: claim !== null && sentByClaimed === false && isUnlistedDomainOf(facts, claim.brand, links, asks.length),
   };
 }

@@ -3,9 +3,10 @@ import { inSector } from './brand-types.js';
 /*
  * Business software, developer tools, collaboration, e-signature, hosting and accounting services
  * whose notifications phishers copy ("shared a document", "invoice available", "your domain expires").
- * Rules: see brands-tech.ts. Tenant hosts of these platforms (company.atlassian.net,
+ * Rules: see brands-tech.ts. Tenant hosts of self-service platforms (company.atlassian.net,
  * company.zendesk.com) are the platform's domain: the claim is judged on the brand named, not the
- * tenant. Their user-content hosts (github.io, netlify.app, vercel.app, herokuapp.com…) are in
+ * tenant. On enterprise platforms whose tenants are contracted customers (Salesforce, ServiceNow,
+ * Qualtrics: tenant-platforms.ts) a tenant named after a catalogued brand is that brand's host. Their user-content hosts (github.io, netlify.app, vercel.app, herokuapp.com…) are in
  * domains.ts and never belong to a brand.
  */
 

@@ -61,6 +61,9 @@ export const brandSpoofing: Detector = {
     // The judgement's claim: a social network named only in a footer is no claim (social.ts).
     const claim = input.judgement?.claim ?? null;
     if (!claim) return [];
+    // An unlisted domain of the brand (zalando-shop.de, ikea.co.nz) proving it owns that domain and asking
+    // nothing: a catalogue gap, not an impostor (unlisted-brand-domain.ts).
+    if (input.judgement?.unlistedDomain && !hasMechanism(input)) return [];
     const { brand } = claim;
     const links = webLinks(input);
     const ownAddress = sentByBrand(input, brand);

@@ -54,6 +54,8 @@ export const impersonationWithAsk: Detector = {
       ? input.phrases.find((p) => categoryOf(p.tag) === 'prize')?.text ?? null
       : null;
     if (asks.length === 0 && !mechanism && !offer) return [];
+    // The sender's own unlisted domain of the brand, asking nothing (unlisted-brand-domain.ts).
+    if (j.unlistedDomain && !mechanism) return [];
     let strength: number;
     let who: string;
     if (sentByClaimed === false) {

@@ -43,6 +43,15 @@ function judgeDomain(input: DetectorInput, domain: string, host: string, sender 
   return imitated ? { match: { target: imitated.target, brand: null, genuine: imitated.target, how: imitated.how }, protectedDomain: true } : null;
 }
 
+/**
+ * The sender's own domain, judged an unlisted domain of the brand it carries (zalando-shop.de for Zalando,
+ * unlisted-brand-domain.ts): a name the sender proves it owns is a catalogue gap, not a look-alike.
+ */
+function ownUnlistedDomain(input: DetectorInput, host: string, match: LookalikeMatch): boolean {
+  const j = input.judgement;
+  return !!j?.unlistedDomain && match.brand !== null && j.claim?.brand === match.brand && sameOrganisation(host, input.sender.domain);
+}
+
 /** "paypal.com.secure-check.xyz": a brand's domain written as subdomains of an unrelated one. */
 function brandInSubdomain(input: DetectorInput, subdomain: string): string | null {
   if (!subdomain) return null;
@@ -125,6 +134,7 @@ export const urlLookalike: Detector = {
       if (isGatewayLink(info.host, info.path)) continue;
       if (seen.size > 100) break;
       const judged = judgeDomain(input, info.domain, info.host);
+      if (judged && ownUnlistedDomain(input, info.host, judged.match)) continue;
       if (judged) {
         const brand = judged.match.brand?.name;
         hits.push({ strength: STRENGTH[judged.match.how], reason: describeMatch('Link domain', judged.name ?? info.domain, judged.match, judged.protectedDomain), url: u.url, flag: 'lookalike', ...(brand ? { brand } : {}) });
@@ -162,7 +172,7 @@ export const senderLookalike: Detector = {
     for (const { what, facts } of candidates) {
       if (!facts.registrable || facts.freemail) continue;
       const judged = judgeDomain(input, facts.registrable, facts.domain, true);
-      if (!judged) continue;
+      if (!judged || ownUnlistedDomain(input, facts.domain, judged.match)) continue;
       const brand = judged.match.brand?.name;
       hits.push({ strength: STRENGTH[judged.match.how], reason: describeMatch(what, judged.name ?? facts.registrable, judged.match, judged.protectedDomain), ...(brand ? { brand } : {}) });
     }

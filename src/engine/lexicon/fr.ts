@@ -48,6 +48,10 @@ export const FR: Lexicon = {
     'votre colis est en attente|bloque|retenu',
     'votre mot de passe expire|expirera|va',
     'alerte|avertissement de securite',
+    // « Votre compte cloud sera suspendu », « vos photos et fichiers seront supprimés ».
+    'votre|vos compte|comptes|espace cloud|icloud|stockage sera|seront|a|ont ete? suspendu~|bloque~|supprime~|desactive~|ferme~',
+    'vos photos|fichiers|donnees|documents seront supprime~|efface~|perdu~',
+    'vos photos|fichiers|donnees|documents et * seront supprime~|efface~|perdu~',
   ],
   // La connexion de l'organisation nommée : le leurre de la revue salariale, et l'annonce d'un portail par les RH.
   org_credential: ['avec vos identifiants professionnels|entreprise|societe'],
@@ -83,6 +87,7 @@ export const FR: Lexicon = {
     'mettre|mettez a jour votre|vos moyen|mode|informations|coordonnees de? paiement|facturation|bancaires',
     'paiement refuse|refusee|echoue|rejete|impaye',
     'paiement non abouti',
+    'moyen|mode de paiement a ete|est refuse~|expire~|rejete~',
     'mettre|mettez a jour votre rib|iban',
     'paiement en attente',
     'votre carte a|est expire|expiree|refusee',
@@ -156,8 +161,12 @@ export const FR: Lexicon = {
     'programme de fidelite',
   ],
   // Scam and spam offers that ask for a reply, an investment or a visit (docs/detection.md "What does it ask").
-  scam: ['tours gratuits', 'sans depot', 'bitcoin|crypto investissement|trading|gains', 'revenu|revenus passif|passifs', 'perdre du poids', 'celibataires pres de chez vous', 'rencontre|rencontres coquine|coquines|sexy|discrete|discretes', 'heritage de|d', 'fonds en desherence', 'faire un? don de ma|mon|mes fortune|biens|patrimoine|heritage', 'cancer en phase terminale', 'proposition d investissement|affaires', 'doublez votre investissement|argent', 'feu mon mari|pere|client', 'mon defunt mari|pere|client|epoux', 'plus proche parent', 'fonds non reclames', 'millions de dollars', 'partenaire etranger', 'beneficiaire du|des fonds|heritage', 'femmes|filles|beautes|celibataires ukrainiennes|russes', 'l amour ukrainien|russe', 'cherche un amant', 'perte de poids rapide'],
+  scam: ['tours gratuits', 'sans depot',
+    // L'appât des actions collectives : « vous pourriez avoir droit à une indemnisation de 500 à 10 000 € ».
+    'vous pourriez|pouvez avoir droit a une? indemnisation|indemnite|compensation|dedommagement', 'verifiez|verifier gratuitement? votre eligibilite', 'eligibilite en * minutes|secondes', 'bitcoin|crypto investissement|trading|gains', 'revenu|revenus passif|passifs', 'perdre du poids', 'celibataires pres de chez vous', 'rencontre|rencontres coquine|coquines|sexy|discrete|discretes', 'heritage de|d', 'fonds en desherence', 'faire un? don de ma|mon|mes fortune|biens|patrimoine|heritage', 'cancer en phase terminale', 'proposition d investissement|affaires', 'doublez votre investissement|argent', 'feu mon mari|pere|client', 'mon defunt mari|pere|client|epoux', 'plus proche parent', 'fonds non reclames', 'millions de dollars', 'partenaire etranger', 'beneficiaire du|des fonds|heritage', 'femmes|filles|beautes|celibataires ukrainiennes|russes', 'l amour ukrainien|russe', 'cherche un amant', 'perte de poids rapide'],
   greeting: ['cher|chere|chers client|cliente|clients|utilisateur|utilisatrice|abonne|abonnee|membre|assure|assuree|beneficiaire', 'bonjour cher|chere client|cliente|utilisateur'],
   archive_password: ['mot de passe du|de l? fichier|archive|document|piece|zip', 'le mot de passe est'],
-  crypto: ['verifiez|verifier|validez|valider|synchronisez|synchroniser votre portefeuille', 'phrase de recuperation|secrete'],
+  crypto: ['verifiez|verifier|validez|valider|synchronisez|synchroniser votre portefeuille', 'phrase de recuperation|secrete',
+    // Le leurre du portefeuille : « sécurisez votre portefeuille », « réclamez vos jetons ».
+    'securisez|securiser|connectez|connecter|protegez votre portefeuille|wallet', 'reclamez|reclamer|recuperez|recuperer vos|les jetons|tokens', 'portefeuilles|portefeuille|adresses eligibles|eligible', 'distribution|attribution de jetons|tokens'],
 };

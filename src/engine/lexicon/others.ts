@@ -3,7 +3,9 @@ import type { Lexicon } from './types.js';
 /** German basics. */
 export const DE: Lexicon = {
   extortion: ['spionage software|programm', 'zugriff auf ihr|ihren|dein|deinen gerat|computer|handy|webcam', 'an alle ihre|deine kontakte', 'in bitcoin|btc', 'bitcoin|btc adresse|wallet', 'erwachsenen|porno websites|seiten'],
-  urgency: ['innerhalb von? 24|48|72 stunden', 'umgehend|unverzuglich|dringend', 'letzte mahnung|warnung|erinnerung|chance', 'handeln sie jetzt|sofort', 'lauft heute|bald ab'],
+  urgency: ['innerhalb von? 24|48|72 stunden', 'umgehend|unverzuglich|dringend', 'letzte mahnung|warnung|erinnerung|chance', 'handeln sie jetzt|sofort', 'lauft heute|bald ab',
+    // Der Treuepunkte-Köder: „Ihre Treuepunkte verfallen heute um Mitternacht“.
+    'punkte|treuepunkte|bonuspunkte|pramienpunkte verfallen|verfallt heute|morgen|bald|um'],
   threat: [
     'speicherlimit|speichergrenze erreicht', 'eingehende nachrichten werden zuruckgehalten|blockiert',
     // „andernfalls wird Ihre Reservierung storniert“: was geschieht, wenn der Leser nicht handelt.
@@ -29,6 +31,12 @@ export const DE: Lexicon = {
     'speicher|speicherplatz ist fast? voll',
     'nachrichten wurden zuruckgehalten|blockiert', 'zuruckgehalten~|blockiert~|ausstehend~|wartend~ nachrichten',
     'ihr|dein passwort|kennwort lauft bald|heute? ab', 'ihr|dein passwort|kennwort ist abgelaufen', 'ihr|dein passwort|kennwort wird bald? ablaufen',
+    // „Ihr Cloud-Konto wird am 27.11. gesperrt“, „Ihre Fotos und Dateien werden danach gelöscht“, „Ihre Zugangsdaten laufen heute ab“.
+    'ihr|ihre|dein|deine cloud|online|e? mail konto|kundenkonto|speicher|zugang wird|wurde gesperrt|geloscht|deaktiviert|gekundigt',
+    'konto|kundenkonto|zugang|postfach wird am * * gesperrt|geloscht|deaktiviert|gekundigt',
+    'ihre|deine fotos|dateien|daten werden danach|anschliessend|dann|endgultig geloscht|entfernt',
+    'ihre|deine fotos|dateien|daten und * werden danach|anschliessend|dann|endgultig? geloscht|entfernt',
+    'ihre|deine zugangsdaten laufen|lauft heute|bald ab', 'ihre|deine zugangsdaten sind|werden abgelaufen|ungultig',
   ],
   // Die Anmeldung der eigenen Organisation: Köder der Gehaltsrunde, aber auch die Mitteilung der Personalabteilung.
   org_credential: ['mit ihren firmenzugangsdaten|unternehmenszugangsdaten|firmendaten an'],
@@ -44,6 +52,8 @@ export const DE: Lexicon = {
     'scannen sie den|diesen qr code um sich anzumelden',
     'bestatigen|verifizieren|aktualisieren|uberprufen sie? ihre|ihr|deine|dein konto|identitat|daten|angaben|zugangsdaten|passwort|kontodaten',
     'melden sie sich jetzt? an',
+    // Der Köder der Website-Verwaltung: „bestätigen Sie Benutzername und Passwort“.
+    'bestatigen|verifizieren|uberprufen sie ihren? benutzername|benutzernamen und|oder ihr? passwort|kennwort',
     'zusatzliche autorisation|verifizierung|bestatigung',
     'autorisation|aktivierung|verifizierung ihres|ihrer|des kontos|kontoinhabers|identitat|zugangs',
     'geben sie ihr|ihre passwort|zugangsdaten|pin|kartennummer ein?',
@@ -74,7 +84,9 @@ export const DE: Lexicon = {
   // Bußgeld und Maut: der Köder einer offenen Strafe, die zu zahlen ist.
   // A refund to claim, pending or from the tax office is the lure; a shop's "Erstattung" of a return and its
   // "Gutschein" (a discount) are everyday retail words, as "refund" and "voucher" alone are not lures in English.
-  payment: ['bestatigen sie bitte? die zahlung', 'die zahlung von * zu bestatigen', 'offenes|offene|ausstehendes|ausstehende|unbezahltes|unbezahlte bussgeld|verwarngeld|strafzettel|maut|mautgebuhr|mautgebuhren', 'bussgeld|verwarngeld|strafzettel|mautgebuhr|mautgebuhren bezahlen|begleichen|zahlen', 'zahlung des|ihres bussgeldes|verwarngeldes', 'zahlung fehlgeschlagen|abgelehnt|ausstehend', 'zahlungsinformationen|zahlungsdaten|zahlungsmethode aktualisieren', 'offene rechnung|forderung|betrag', 'offene|ausstehende gebuhr|gebuhren', 'zollgebuhr|zollgebuhren|versandkosten|liefergebuhr|versandgebuhr|versandgebuhren|zustellgebuhr|bearbeitungsgebuhr', 'steuerruckerstattung', 'ausstehende|offene ruckerstattung|erstattung', 'anspruch auf eine? ruckerstattung|erstattung|steuerruckerstattung', 'ruckerstattung|erstattung beantragen|anfordern', 'sie haben anspruch auf'],
+  payment: ['bestatigen sie bitte? die zahlung', 'die zahlung von * zu bestatigen', 'offenes|offene|ausstehendes|ausstehende|unbezahltes|unbezahlte bussgeld|verwarngeld|strafzettel|maut|mautgebuhr|mautgebuhren', 'bussgeld|verwarngeld|strafzettel|mautgebuhr|mautgebuhren bezahlen|begleichen|zahlen', 'zahlung des|ihres bussgeldes|verwarngeldes', 'zahlung fehlgeschlagen|abgelehnt|ausstehend', 'zahlungsinformationen|zahlungsdaten|zahlungsmethode aktualisieren', 'zahlungsmethode|zahlungsart|kreditkarte ist|wurde abgelaufen|abgelehnt', 'zahlungsmethode|zahlungsart|kreditkarte abgelaufen|abgelehnt ist|wurde',
+    // The free gift that costs only its shipping: the card-capture step of reward and loyalty lures.
+    'sie zahlen|ubernehmen nur den|die versand|versandkosten', 'nur noch die versandkosten', 'offene rechnung|forderung|betrag', 'offene|ausstehende gebuhr|gebuhren', 'zollgebuhr|zollgebuhren|versandkosten|liefergebuhr|versandgebuhr|versandgebuhren|zustellgebuhr|bearbeitungsgebuhr', 'steuerruckerstattung', 'ausstehende|offene ruckerstattung|erstattung', 'anspruch auf eine? ruckerstattung|erstattung|steuerruckerstattung', 'ruckerstattung|erstattung beantragen|anfordern', 'sie haben anspruch auf'],
   giftcard: ['geschenkkarte|geschenkkarten|guthabenkarte|guthabenkarten|gutscheinkarte|gutscheinkarten|geschenkgutschein|geschenkgutscheine', 'amazon|apple|itunes|steam|paysafecard gutschein|gutscheine|karte|karten', 'google play gutschein|gutscheine|karte|karten', 'gutscheine|gutscheincodes kaufen|besorgen', 'fotos|bilder der codes|karten|kartenruckseite'],
   wire: ['auslandsuberweisung', 'dringende|eilige|sofortige|vertrauliche uberweisung|bankuberweisung', 'ich brauche dich|sie fur eine uberweisung|zahlung', 'du|sie musst|mussen fur mich kaufen|besorgen|uberweisen', 'vertrauliche angelegenheit|zahlung|uberweisung'],
   pretext: ['sind sie verfugbar|erreichbar', 'bist du gerade? verfugbar|erreichbar', 'bitte vertraulich behandeln', 'bleibt|bleib unter uns', 'streng vertraulich'],
@@ -83,11 +95,17 @@ export const DE: Lexicon = {
   // when it turns to the reader, the raffle when it names a win. A "Gewinnspiel" (a sweepstake) is the lure's word.
   known_channel: ['bekannte|bekannten|ubliche|ublichen|gewohnte|gewohnten nummer|telefonnummer|rufnummer', 'nummer|telefonnummer auf unserer website|webseite|homepage|rechnungen', 'ihren|ihrem bekannten|gewohnten|ublichen ansprechpartner'],
   prize: ['herzlichen gluckwunsch sie|ihr|ihre|du|dein|deine', 'sie haben gewonnen', 'sie wurden ausgewahlt', 'gewinn|preis|belohnung abholen|einlosen|sichern', 'jetzt gewinnen', 'an andere gewinner', 'bestatigen|sichern|aktivieren sie ihren|ihre|ihr gutschein|gewinn|preis|geschenk', 'gratis|kostenlos teilnehmen', 'chance auf ein|einen|eine kostenlos~|gratis', 'sie wurden heute? fur unsere|unser|das|die verlosung|gewinnspiel', 'gewinnspiel', 'gewinner|gewinnerin des|der|unseres|unserer verlosung', 'verlosung gewonnen', 'zu den auserwahlten|finalisten|glucklichen', 'einer|eine der auserwahlten|finalisten|glucklichen', 'wir gratulieren ihnen', 'kostenlos|gratis geschenk|iphone'],
-  scam: ['freispiele', 'ohne einzahlung', 'bitcoin|krypto gewinn|gewinne|investition|handel', 'passives einkommen', 'potenzmittel', 'erektion~', 'singles in ihrer nahe', 'abnehmen ohne', 'gelenkschmerzen', 'aphrodisiak~', 'ihr guthaben wurde aufgeladen', 'mein verstorbener mann|ehemann|vater|kunde', 'nachster angehoriger|verwandter', 'nicht beanspruchte gelder|fonds', 'millionen us? dollar', 'auslandischen partner', 'begunstigter des|der fonds|erbschaft|nachlasses', 'ukrainische|russische frauen|madchen|singles|schonheiten', 'heisse singles|frauen', 'sucht einen liebhaber', 'schnellen gewichtsverlust', 'gewichtsverlust gummies|kapseln'],
+  scam: ['freispiele', 'ohne einzahlung',
+    // Köder der Sammelklage: „Ihnen könnten bis zu 10.000 € Entschädigung zustehen“, „prüfen Sie kostenlos Ihren Anspruch“.
+    'entschadigung|schadensersatz|ruckzahlung zustehen', 'ihnen stehen bis zu', 'prufen sie jetzt? kostenlos ihren anspruch', 'anspruch jetzt? kostenlos prufen', 'bitcoin|krypto gewinn|gewinne|investition|handel', 'passives einkommen', 'potenzmittel', 'erektion~', 'singles in ihrer nahe', 'abnehmen ohne', 'gelenkschmerzen', 'aphrodisiak~', 'ihr guthaben wurde aufgeladen', 'mein verstorbener mann|ehemann|vater|kunde', 'nachster angehoriger|verwandter', 'nicht beanspruchte gelder|fonds', 'millionen us? dollar', 'auslandischen partner', 'begunstigter des|der fonds|erbschaft|nachlasses', 'ukrainische|russische frauen|madchen|singles|schonheiten', 'heisse singles|frauen', 'sucht einen liebhaber', 'schnellen gewichtsverlust', 'gewichtsverlust gummies|kapseln'],
   greeting: ['sehr geehrter|geehrte|liebe|lieber kunde|kundin|nutzer|benutzer|mitglied'],
   share: ['hat * fur sie|dich freigegeben|geteilt', 'hat * * fur sie|dich freigegeben|geteilt', 'hat * * * fur sie|dich freigegeben|geteilt', 'hat ihnen|dir ein|eine|das|die geschutzte|sichere|neue? dokument|dokumente|datei|dateien gesendet|geschickt|freigegeben', 'sie haben ein|eine|neue? geschutzte|sichere? dokument|dokumente|datei|dateien erhalten', 'sie haben ein|eine neue~|geschutzte~|sichere~ dokument|dokumente|datei|dateien von|erhalten'],
   archive_password: ['passwort|kennwort fur das? archiv|datei|dokument|anhang|zip', 'passwort|kennwort lautet'],
-  crypto: ['verifizieren|validieren|synchronisieren sie ihre|ihr wallet', 'wiederherstellungsphrase|seed phrase'],
+  crypto: ['verifizieren|validieren|synchronisieren sie ihre|ihr wallet',
+    // One word each: written as one slot 'wiederherstellungsphrase|seed phrase' it wanted "wiederherstellungsphrase phrase".
+    'wiederherstellungsphrase', 'seed phrase',
+    // Der Wallet-Köder: „Sichern Sie Ihre Wallet“, „fordern Sie Ihre Tokens an“.
+    'sichern|verbinden|schutzen sie ihre|ihr|deine|dein wallet', 'wallet|wallets jetzt? sichern|verbinden|verifizieren|synchronisieren', 'fordern sie ihre|deine tokens|token|coins an', 'tokens|token|coins beanspruchen|einfordern|abholen'],
 };
 
 /** Spanish basics. */

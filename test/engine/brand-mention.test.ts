@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { BrandIndex } from '../../src/engine/brand-index.js';
+import { claimingMentions } from '../../src/engine/brand-mention.js';
+import { wordViews } from '../../src/engine/text/words.js';
+
+/** Claim versus mention (docs/detection.md "Who does the mail claim to be?"), read on the words of one sentence. */
+describe('claim versus mention', () => {
+  const brands = new BrandIndex();
+  const claimed = (text: string): string[] => {
+    const { folded, raw } = wordViews(text);
+    return [...claimingMentions(folded, brands.mentionSpans(folded, raw)).keys()].map((b) => b.name).sort();
+  };
+
+  it('a brand named as the way to pay is a mention', () => {
+    expect(claimed('You can now pay with PayPal at checkout')).toEqual([]);
+    expect(claimed('Ab sofort können Sie mit PayPal bezahlen')).toEqual([]);
+    expect(claimed('Paiement par PayPal accepté')).toEqual([]);
+    expect(claimed('We accept Apple Pay')).toEqual([]);
+  });
+
+  it('a shop where an offer holds, a partner programme, a co-brand and a list of shops are mentions', () => {
+    expect(claimed('15% off at Apple for employees')).toEqual([]);
+    expect(claimed('10 % Rabatt bei Zalando')).toEqual([]);
+    expect(claimed('Amazon Benefits for Northwind staff')).toEqual([]);
+    expect(claimed('your PayPal Cashback Mastercard statement')).toEqual([]);
+    expect(claimed('jusqu’à 8 % chez Fnac, Zalando, Decathlon et Amazon')).toEqual([]);
+  });
+
+  it('"your <brand> account" is a claim whatever surrounds it, and a brand named alone still counts', () => {
+    expect(claimed('Your PayPal account is limited')).toEqual(['PayPal']);
+    expect(claimed('Ihr PayPal-Konto wurde eingeschränkt')).toEqual(['PayPal']);
+    expect(claimed('Votre compte PayPal est limité')).toEqual(['PayPal']);
+    expect(claimed('sign in to your PayPal account at checkout')).toEqual(['PayPal']);
+    expect(claimed('Thank you, the PayPal team')).toEqual(['PayPal']);
+  });
+
+  it('two names side by side are one name unless a payment scheme is among them or the list goes on; a sum to spend at a shop is its gift card', () => {
+    expect(claimed('Lloyds TSB regular verification')).toEqual(['Lloyds Bank', 'TSB']);
+    expect(claimed('Neu bei uns: Amazon, Zalando und mehr')).toEqual([]);
+    expect(claimed('How will you spend your 500 at eBay')).toEqual(['eBay']);
+  });
+});

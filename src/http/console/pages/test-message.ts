@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../../core/errors.js';
+import { notAnEmailMessage } from '../../../mail/message-shape.js';
 import { parseRawMessage } from '../../../mail/parse-raw.js';
 import { requireScope, userOf, type ConsoleContext } from '../context.js';
 import { text, type Fields } from '../forms.js';
@@ -16,8 +17,6 @@ import { checkCsrf } from '../session.js';
 /** The largest message the box takes (characters): ASCII text URL-encoded is at most three bytes a character, so it stays within the console's 256 KB form limit. */
 export const TEST_MESSAGE_MAX_CHARS = 80_000;
 
-/** A header field's first line ("Name: value", RFC 5322 §2.2): what a pasted message must start with. */
-const FIELD_LINE = /^(From [^\r\n]*\r?\n)?[!-9;-~]{1,76}:/;
 
 export function testMessageRoutes(app: FastifyInstance, ctx: ConsoleContext): void {
   const options = { config: { scope: 'public' as const }, schema: { hide: true } };
@@ -44,8 +43,11 @@ ${csrfField(user)}
     const raw = text(fields, 'raw', TEST_MESSAGE_MAX_CHARS + 1);
     if (!raw.trim()) throw badRequest('Message source: paste a message or choose a file');
     if (raw.length > TEST_MESSAGE_MAX_CHARS) throw badRequest(`Message source: at most ${TEST_MESSAGE_MAX_CHARS} characters here; send larger messages through POST /v1/analyze`);
-    if (!FIELD_LINE.test(raw.trimStart())) throw badRequest('Message source: this is not an email message; it must start with header fields such as "From: …" and "Subject: …"');
-    const message = await parseRawMessage(Buffer.from(raw.trimStart(), 'utf8'), ctx.parseLimits);
+    const bytes = Buffer.from(raw.trimStart(), 'utf8');
+    // The same test as `phishgate scan` (message-shape.ts): a message starts with header fields.
+    const why = notAnEmailMessage(bytes);
+    if (why) throw badRequest(`Message source: this is not an email message (${why}); it must start with header fields such as "From: …" and "Subject: …"`);
+    const message = await parseRawMessage(bytes, ctx.parseLimits);
     const outcome = await ctx.analysis.analyze(user.principal, message, { source: 'api', chargeQuota: true, apiKeyId: user.key.id });
     const analysisId = outcome.record.analysis_id;
     await ctx.audit.record(user.principal, user.operator, { action: 'test_message', targetType: 'analysis', targetId: analysisId, detail: { subject: message.subject, from: message.from?.address ?? '' } });

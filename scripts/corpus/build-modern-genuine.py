@@ -142,7 +142,8 @@ KINDS = [  # first match wins; words in several languages (README "kind")
     ('travel', r'flight|boarding|itinerary|check-in|hotel|réservation|reservation|booking|buchung|reserva|billet|e-ticket'),
     ('shipping', r'shipped|shipping|delivery|delivered|tracking|package|parcel|colis|livraison|paket|sendung|zustellung|envío|enviado'),
     ('bank-alert', r'transaction|card ending|debit card|credit card|account balance|deposit|withdrawal|überweisung|virement|transferencia'),
-    ('receipt', r'receipt|your order|order #|order confirm|invoice|payment|purchase|rechnung|bestellung|facture|commande|recibo|factura|ricevuta|ordine'),
+    # 'order' followed by an order number ("Order DAK32537 on <shop>"): a shop's confirmation names no other word
+    ('receipt', r'receipt|your order|order #|order confirm|\border [a-z]{0,5}\d{3,}|invoice|payment|purchase|rechnung|bestellung|facture|commande|recibo|factura|ricevuta|ordine'),
     ('saas', r'free trial|your plan|workspace|repository|api key|pull request|\((issue|pr) #|build failed|deploy'),
 ]
 

@@ -134,6 +134,8 @@ describe.skipIf(!hasTools)('scripts/corpus/build-modern-genuine.py (needs python
     mail('A Friend <friend@gmail.com>', 'dinner?', 'Tue, 29 Oct 2019 10:00:00 +0000', 'Are you free on Friday?'),
     mail('Old Shop <news@oldshop.example>', 'News from 2012', 'Mon, 1 Oct 2012 10:00:00 +0000', 'An old newsletter body.'),
     mail('Bank <alerts@bank.example>', 'Security alert', 'Wed, 30 Oct 2019 10:00:00 +0000', 'The same body as a message of dev.'),
+    // A shop's confirmation whose subject is only "Order <number> on <shop>": a receipt all the same.
+    mail('Coffee Roasters <info@coffee.example>', 'Order CAF32537 on Coffee Roasters', 'Thu, 31 Oct 2019 10:00:00 +0000', 'Thank you for your order of two bags.'),
   ].join('');
   const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], { encoding: 'utf8' }).trim();
   git('init', '-q');
@@ -158,11 +160,12 @@ describe.skipIf(!hasTools)('scripts/corpus/build-modern-genuine.py (needs python
     const out = join(work, 'out');
     build(out);
     const labels = readFileSync(join(out, 'labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(labels.map((l) => l.source).sort()).toEqual([`owner/mails@${commit.slice(0, 7)}:All mail.mbox#1`, `owner/mails@${commit.slice(0, 7)}:All mail.mbox#2`]);
-    expect(Object.fromEntries(labels.map((l) => [String(l.source).split('#')[1], l.kind]))).toEqual({ '1': 'newsletter', '2': 'shipping' });
+    const at = (n: number) => `owner/mails@${commit.slice(0, 7)}:All mail.mbox#${n}`;
+    expect(labels.map((l) => l.source).sort()).toEqual([at(1), at(2), at(6)]);
+    expect(Object.fromEntries(labels.map((l) => [String(l.source).split('#')[1], l.kind]))).toEqual({ '1': 'newsletter', '2': 'shipping', '6': 'receipt' });
     for (const l of labels) expect(l).toMatchObject({ label: 'ham', licence: 'MIT', year: 2019, lang: null });
     // Files numbered in body-hash order; the mbox envelope line, CRLF and Takeout's export headers are gone.
-    expect(labels.map((l) => l.file)).toEqual(['ham/00001.eml', 'ham/00002.eml']);
+    expect(labels.map((l) => l.file)).toEqual(['ham/00001.eml', 'ham/00002.eml', 'ham/00003.eml']);
     expect([...labels].map((l) => l.body_hash)).toEqual([...labels].map((l) => l.body_hash).sort());
     for (const file of readdirSync(join(out, 'ham'))) {
       const raw = readFileSync(join(out, 'ham', file), 'latin1');

@@ -3,18 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { Value } from '@sinclair/typebox/value';
 import cron from 'node-cron';
+import { ConfigError } from './config-error.js';
 import { ConfigSchema, type Config } from './schema.js';
 import { digestConfigProblem, reportsConfigProblem } from './sections/recipients.js';
 
 /** `config/default.yaml` sits two levels above this file both in `src/config` and in `dist/config`. */
 export const DEFAULT_CONFIG_PATH = fileURLToPath(new URL('../../config/default.yaml', import.meta.url));
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,6 +1,3 @@
-import { loadConfig } from '../../config/loader.js';
-import { createLogger } from '../../logger.js';
-import { startServer } from '../../main.js';
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, type CommandHandler } from '../io.js';
 
@@ -10,6 +7,7 @@ import { parseCommandArgs, type CommandHandler } from '../io.js';
  */
 const serveCommand: CommandHandler = async (argv, io) => {
   parseCommandArgs(argv, {});
+  const [{ loadConfig }, { createLogger }, { startServer }] = await Promise.all([import('../../config/loader.js'), import('../../logger.js'), import('../../main.js')]);
   const config = loadConfig({ env: io.env });
   const logger = createLogger(config.log.level);
   const server = await startServer(config, logger);

@@ -10,6 +10,7 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY scripts/prepare.mjs ./scripts/prepare.mjs
 # `npm ci` runs the `prepare` script, which compiles src/ to dist/.
 RUN npm ci --no-audit --no-fund \
  && npm prune --omit=dev --no-audit --no-fund

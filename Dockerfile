@@ -10,6 +10,9 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY scripts/build.mjs ./scripts/build.mjs
+# The build writes the parsed defaults beside the compiled loader (docs/performance.md, "Start-up").
+COPY config ./config
 # `npm ci` runs the `prepare` script, which compiles src/ to dist/.
 RUN npm ci --no-audit --no-fund \
  && npm prune --omit=dev --no-audit --no-fund

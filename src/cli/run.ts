@@ -1,4 +1,4 @@
-import { ConfigError } from '../config/loader.js';
+import { ConfigError } from '../config/config-error.js';
 import { isAppError } from '../core/errors.js';
 import { VERSION } from '../version.js';
 import { commandHelp, overviewHelp, type CommandSpec } from './command-spec.js';

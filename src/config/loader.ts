@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
 import { Value } from '@sinclair/typebox/value';
 import cron from 'node-cron';
+import { ConfigError } from './config-error.js';
+import { readDefaultSnapshot } from './default-snapshot.js';
 import { ConfigSchema, type Config } from './schema.js';
 import { parseNetworks } from '../core/networks.js';
 import { digestConfigProblem, reportsConfigProblem } from './sections/recipients.js';
@@ -10,12 +12,7 @@ import { digestConfigProblem, reportsConfigProblem } from './sections/recipients
 /** `config/default.yaml` sits two levels above this file both in `src/config` and in `dist/config`. */
 export const DEFAULT_CONFIG_PATH = fileURLToPath(new URL('../../config/default.yaml', import.meta.url));
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 type Plain = Record<string, unknown>;
 const isPlain = (v: unknown): v is Plain => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -30,13 +27,22 @@ export function deepMerge(base: Plain, over: Plain): Plain {
   return out;
 }
 
-function readConfigFile(path: string): Plain {
+/**
+ * The YAML parser, loaded the first time a file has to be parsed: with the build's snapshot of the
+ * defaults and no PHISHGATE_CONFIG, a command never loads it (docs/performance.md, "Start-up"). Synchronous
+ * because loadConfig is; the package's Node entry is CommonJS, so require gives the same module as import.
+ */
+const parseYaml = (text: string): unknown => (createRequire(import.meta.url)('yaml') as typeof import('yaml')).parse(text);
+
+function readConfigFile(path: string, snapshot = false): Plain {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new ConfigError(`cannot read config file ${path}: ${(error as Error).message}`);
   }
+  const snapshotted = snapshot ? readDefaultSnapshot(text) : null;
+  if (snapshotted) return snapshotted;
   let parsed: unknown;
   try {
     parsed = parseYaml(text);
@@ -147,7 +153,8 @@ export interface LoadOptions {
 
 export function loadConfig(options: LoadOptions = {}): Config {
   const env = options.env ?? process.env;
-  let merged = readConfigFile(options.defaultsPath ?? DEFAULT_CONFIG_PATH);
+  // The shipped defaults may come from the build's snapshot (default-snapshot.ts); a defaultsPath never does.
+  let merged = readConfigFile(options.defaultsPath ?? DEFAULT_CONFIG_PATH, options.defaultsPath === undefined);
   if (env.PHISHGATE_CONFIG) merged = deepMerge(merged, readConfigFile(env.PHISHGATE_CONFIG));
   if (options.overrides) merged = deepMerge(merged, options.overrides);
   merged = deepMerge(merged, environmentOverrides(env));

@@ -1,7 +1,5 @@
 import { AppError } from '../core/errors.js';
 import type { NormalizedMessage } from '../core/message.js';
-import type { ParseLimits } from '../mail/parse-raw.js';
-import { parseRawMessage } from '../mail/parse-raw.js';
 import type { Engine } from './types.js';
 
 /**
@@ -50,13 +48,4 @@ export class AnalysisTimeoutError extends AppError {
 
 export function isAnalysisTimeout(error: unknown): error is AnalysisTimeoutError {
   return error instanceof AnalysisTimeoutError;
-}
-
-/** Parse and analyse on the calling thread (CLI commands, tests): no deadline can be enforced there. */
-export function inProcessAnalysisClient(engine: Engine, limits: ParseLimits): AnalysisClient {
-  return {
-    engine,
-    parse: (raw) => parseRawMessage(raw, limits),
-    close: async () => {},
-  };
 }

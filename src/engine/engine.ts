@@ -21,8 +21,9 @@ import { DETECTORS } from './registry.js';
 import { scoreRules, type Fired } from './scoring.js';
 import { forwardedMessage } from './forwarded.js';
 import type { AnalysisContext, Engine } from './types.js';
+import { ENGINE_VERSION } from './engine-version.js';
 
-export const ENGINE_VERSION = '1.0.0';
+export { ENGINE_VERSION };
 /** Words of rule text the language rules read at most. */
 const MAX_WORDS = 200_000;
 

@@ -7,10 +7,10 @@ import type { EngineResult } from '../core/analysis.js';
 import { AppError, type ErrorCode } from '../core/errors.js';
 import type { NormalizedMessage } from '../core/message.js';
 import { AnalysisTimeoutError, type AnalysisClient, type AnalysisStage } from './analysis-client.js';
-import { ENGINE_VERSION } from './engine.js';
+import { ENGINE_VERSION } from './engine-version.js';
 import { TimeoutMemory, messageFingerprint, rawFingerprint } from './timeout-memory.js';
 import type { AnalysisContext, Engine } from './types.js';
-import { MODELS_PER_WORKER, type ModelRef, type WorkerRequestBody } from './worker.js';
+import { MODELS_PER_WORKER, type ModelRef, type WorkerRequestBody } from './worker-protocol.js';
 
 export interface RawAnalysis {
   result: EngineResult;

@@ -6,34 +6,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config/schema.js';
 import type { Secrets } from '../config/loader.js';
-import type { NormalizedMessage } from '../core/message.js';
 import { isAppError } from '../core/errors.js';
 import { parseRawMessage } from '../mail/parse-raw.js';
 import { createEngineFromConfig } from './create.js';
 import { parseLimitsOf } from './limits.js';
 import type { AnalysisContext } from './types.js';
 import type { ClassifierModel } from './classifier/model.js';
-
-export type WorkerRequestBody =
-  | { kind: 'message'; message: NormalizedMessage; ctx: AnalysisContext }
-  | { kind: 'parse'; raw: Uint8Array }
-  | { kind: 'raw'; raw: Uint8Array; ctx: AnalysisContext; keepMessage: boolean };
-
-/**
- * A tenant's classifier model travels to a worker once (`classifierModel`, with its number); later
- * requests name it by number only (`classifierId`). The pool and each worker keep the last
- * MODELS_PER_WORKER models first in, first out, in the same order, so both agree on what a worker has.
- */
-export interface ModelRef {
-  classifierId?: number;
-  classifierModel?: ClassifierModel;
-}
-
-/** `claim`: the request's word in the claims the pool shares with this worker (InitData). */
-export type WorkerRequest = WorkerRequestBody & ModelRef & { id: number; claim?: number };
-
-/** Tenant models a worker keeps (about 1 MB each). */
-export const MODELS_PER_WORKER = 16;
+import { MODELS_PER_WORKER, type WorkerRequest } from './worker-protocol.js';
 
 interface InitData {
   config: Pick<Config, 'engine' | 'llm'>;

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/loader.js';
 import { createEngine } from '../../src/engine/engine.js';
 import { createEnginePool } from '../../src/engine/worker-pool.js';
-import { MODELS_PER_WORKER } from '../../src/engine/worker.js';
+import { MODELS_PER_WORKER } from '../../src/engine/worker-protocol.js';
 import { loadModel, type ClassifierModel } from '../../src/engine/classifier/model.js';
 import { SHIPPED_MODEL_PATH } from '../../src/engine/classifier/shipped.js';
 import { parseRawMessage } from '../../src/mail/parse-raw.js';

@@ -1,11 +1,11 @@
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, writeJson, type CommandHandler } from '../io.js';
 import { withRuntime } from '../runtime.js';
-import { DIGEST_LEASE_MS } from '../../jobs/digest-job.js';
 
 /** `phishgate digests run`: sends the quarantine digests that are due now, under the lease `serve` uses. */
 const run: CommandHandler = async (argv, io) => {
   parseCommandArgs(argv, {});
+  const { DIGEST_LEASE_MS } = await import('../../jobs/digest-job.js');
   const outcome = await withRuntime(io, (rt) => rt.jobs.runExclusive('digests', DIGEST_LEASE_MS, () => rt.services.digests.run(rt.services.tenants.find)));
   if (!outcome.ran) {
     io.stderr.write(`phishgate: ${outcome.reason}; try again later\n`);

@@ -1,6 +1,5 @@
 import { mkdirSync, readdirSync, writeFileSync, appendFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadConfig } from '../../config/loader.js';
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, positiveIntFlag, UsageError, writeJson, type CommandHandler } from '../io.js';
 import { withRuntime } from '../runtime.js';
@@ -22,6 +21,7 @@ const exportCommand: CommandHandler = async (argv, io) => {
   if (positionals.length !== 1) throw new UsageError(`expected one DIR; ${USAGE}`);
   const dir = resolve(io.cwd, positionals[0]!);
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new UsageError(`${dir} is not empty; export into a new or empty folder`);
+  const { loadConfig } = await import('../../config/loader.js');
   const max = positiveIntFlag('max', values.max, loadConfig({ env: io.env }).learning.max_feedback);
   const counts = { phishing: 0, ham: 0, truncated: 0 };
   mkdirSync(join(dir, 'phish'), { recursive: true });

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Document, isMap, parseDocument } from 'yaml';
-import { ConfigError, loadConfig } from '../../config/loader.js';
+import type { Document } from 'yaml';
+import { ConfigError } from '../../config/config-error.js';
 import { PLAN_CODES, SCOPES, type PlanCode, type Tenant } from '../../core/domain.js';
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, UsageError, writeJson, type CommandHandler } from '../io.js';
@@ -38,7 +38,8 @@ function domainFlag(raw: string): string {
   return domain;
 }
 
-function readDocument(path: string): Document {
+async function readDocument(path: string): Promise<Document> {
+  const { Document, isMap, parseDocument } = await import('yaml');
   if (!existsSync(path)) {
     const doc = new Document({});
     doc.commentBefore = ' phishgate configuration written by "phishgate init"; merged over config/default.yaml.\n Every setting: docs/configuration.md. Re-running init keeps your edits.';
@@ -67,7 +68,8 @@ const initCommand: CommandHandler = async (argv, io) => {
   if (values.relay !== undefined && !/^[^\s:]+:[0-9]{1,5}$|^\[[0-9a-fA-F:.]+\]:[0-9]{1,5}$/.test(values.relay)) throw new UsageError(`--relay must be HOST:PORT, got "${values.relay}"`);
 
   const path = resolve(io.cwd, io.env.PHISHGATE_CONFIG ?? DEFAULT_INIT_CONFIG);
-  const doc = readDocument(path);
+  const doc = await readDocument(path);
+  const { loadConfig } = await import('../../config/loader.js');
   const env: NodeJS.ProcessEnv = { ...io.env, PHISHGATE_CONFIG: existsSync(path) ? path : undefined };
   if (values.database !== undefined) env.PHISHGATE_DB = values.database;
   const before = loadConfig({ env });

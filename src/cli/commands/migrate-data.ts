@@ -1,6 +1,4 @@
-import { createLogger } from '../../logger.js';
-import { copyData } from '../../store/copy-data.js';
-import { isPostgresUrl, migrateToLatest, openStore, redactUrl, type Store } from '../../store/database.js';
+import type { Store } from '../../store/database.js';
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, UsageError, writeJson, type CommandHandler } from '../io.js';
 
@@ -20,6 +18,7 @@ const options = {
 
 const migrateDataCommand: CommandHandler = async (argv, io) => {
   const { values } = parseCommandArgs(argv, options);
+  const [{ createLogger }, { copyData }, { isPostgresUrl, migrateToLatest, openStore, redactUrl }] = await Promise.all([import('../../logger.js'), import('../../store/copy-data.js'), import('../../store/database.js')]);
   const from = storeUrl('from', values.from);
   const to = storeUrl('to', values.to);
   if (from === to) throw new UsageError('--from and --to name the same database');

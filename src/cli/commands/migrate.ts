@@ -1,10 +1,9 @@
-import { loadConfig } from '../../config/loader.js';
-import { migrateToLatest, openStore } from '../../store/database.js';
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, writeJson, type CommandHandler } from '../io.js';
 
 const migrateCommand: CommandHandler = async (argv, io) => {
   parseCommandArgs(argv, {});
+  const [{ loadConfig }, { migrateToLatest, openStore }] = await Promise.all([import('../../config/loader.js'), import('../../store/database.js')]);
   const config = loadConfig({ env: io.env });
   const store = openStore(config.database.url, { busyTimeoutMs: config.database.busy_timeout_ms });
   try {

@@ -1,16 +1,13 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { loadConfig, loadSecrets } from '../../config/loader.js';
 import type { Config } from '../../config/schema.js';
 import type { EngineResult, Verdict } from '../../core/analysis.js';
-import { createEngineFromConfig } from '../../engine/create.js';
 import { parseLimitsOf } from '../../engine/limits.js';
 import type { AnalysisContext } from '../../engine/types.js';
 import { createEnginePool } from '../../engine/worker-pool.js';
 import { readMailSources } from '../../mail/mail-source.js';
 import { notAnEmailMessage } from '../../mail/message-shape.js';
 import { inCliWords } from '../mail-words.js';
-import { parseRawMessage } from '../../mail/parse-raw.js';
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, positiveIntFlag, UsageError, type CliIo, type CommandHandler } from '../io.js';
 import { createProgress } from '../progress.js';
@@ -129,72 +126,80 @@ export const scanCommand: CommandHandler = async (argv: string[], io: CliIo): Pr
       throw new UsageError(`PATH not found: ${positionals[i]}`);
     }
   }
+  // The loader is imported when the command runs, the engine only where it runs: with --jobs N in the
+  // workers alone, never on this thread (docs/performance.md, "Start-up").
+  const { loadConfig, loadSecrets } = await import('../../config/loader.js');
   const config = loadConfig({ env: io.env });
   const secrets = loadSecrets(io.env);
-  // Stored mail cannot be verified any more (the SMTP session is gone): results of your own MTAs count.
-  const headerTrust = { trustedIds: config.auth.trusted_authserv_ids.map((id) => id.toLowerCase()), ownId: config.auth.authserv_id.toLowerCase() };
-  const ctx: AnalysisContext = { allowList: [], blockList: [], tenantDomains: tenantDomains(config, values.tenant), now: Date.now(), headerTrust };
-  if (values.tenant !== undefined) {
-    // The tenant's own lists, read once from the store (nothing is written: scan stores no analysis).
-    const lists = await withRuntime(io, async (rt) => rt.services.lists.forEngine({ tenant: await tenantOrUsageError(rt, values.tenant!), livemode: true }));
-    ctx.allowList = lists.allowList;
-    ctx.blockList = lists.blockList;
-  }
-  const weights = config.engine.weights;
-  const explain = (result: EngineResult): ExplainedRule[] | undefined =>
-    values.explain ? result.rules.map((r) => ({ id: r.id, weight: weights[r.id] ?? 0, strength: Math.round(r.strength * 1000) / 1000, contribution: Math.round(r.weight * 1000) / 1000, reason: r.reason })) : undefined;
-  const human = !values.jsonl && (io.stdout as { isTTY?: boolean }).isTTY === true;
-  const progress = createProgress({ stream: io.stderr, totalBytes: await totalBytes(paths) });
-  const limits = parseLimitsOf(config.engine);
   const onDetectorError = (id: string, error: unknown): void => {
     io.stderr.write(`detector ${id} failed: ${String(error)}\n`);
   };
-  const counts: Record<Verdict, number> = { safe: 0, suspicious: 0, phishing: 0 };
-  let errors = 0;
-  let notEmail = 0;
-  let bytesRead = 0;
-  const emit = (line: Emitted, bytes: number): void => {
-    if ('error' in line) errors++;
-    else if ('not_email' in line) notEmail++;
-    else counts[line.verdict]++;
-    bytesRead += bytes;
-    progress.done();
-    io.stdout.write(`${human ? humanLine(line) : JSON.stringify(line)}\n`);
-    progress.update(counts.safe + counts.suspicious + counts.phishing + errors + notEmail, bytesRead);
-  };
-  const started = performance.now();
-  let emptyFolders: string[];
-  if (jobs === 1) {
-    const engine = createEngineFromConfig(config, { secrets, onDetectorError });
-    emptyFolders = await scanAll(paths, limits.maxMessageBytes, 1, async (raw) => {
-      const t0 = performance.now();
-      const result = await engine.analyze(await parseRawMessage(raw, limits), ctx);
-      return { result, ms: performance.now() - t0 };
-    }, emit, explain);
-  } else {
-    const pool = createEnginePool({ size: jobs, config, secrets, onDetectorError });
-    try {
-      emptyFolders = await scanAll(paths, limits.maxMessageBytes, jobs, async (raw) => {
-        const analysed = await pool.analyzeRaw(raw, ctx);
-        return { result: analysed.result, ms: analysed.ms };
-      }, emit, explain);
-    } finally {
-      progress.done();
-      await pool.close();
+  // The workers build their engines while this thread reads the tenant's lists and walks the input.
+  const pool = jobs > 1 ? createEnginePool({ size: jobs, config, secrets, onDetectorError }) : null;
+  try {
+    // Stored mail cannot be verified any more (the SMTP session is gone): results of your own MTAs count.
+    const headerTrust = { trustedIds: config.auth.trusted_authserv_ids.map((id) => id.toLowerCase()), ownId: config.auth.authserv_id.toLowerCase() };
+    const ctx: AnalysisContext = { allowList: [], blockList: [], tenantDomains: tenantDomains(config, values.tenant), now: Date.now(), headerTrust };
+    if (values.tenant !== undefined) {
+      // The tenant's own lists, read once from the store (nothing is written: scan stores no analysis).
+      const lists = await withRuntime(io, async (rt) => rt.services.lists.forEngine({ tenant: await tenantOrUsageError(rt, values.tenant!), livemode: true }));
+      ctx.allowList = lists.allowList;
+      ctx.blockList = lists.blockList;
     }
+    const weights = config.engine.weights;
+    const explain = (result: EngineResult): ExplainedRule[] | undefined =>
+      values.explain ? result.rules.map((r) => ({ id: r.id, weight: weights[r.id] ?? 0, strength: Math.round(r.strength * 1000) / 1000, contribution: Math.round(r.weight * 1000) / 1000, reason: r.reason })) : undefined;
+    const human = !values.jsonl && (io.stdout as { isTTY?: boolean }).isTTY === true;
+    const progress = createProgress({ stream: io.stderr, totalBytes: await totalBytes(paths) });
+    const limits = parseLimitsOf(config.engine);
+    const counts: Record<Verdict, number> = { safe: 0, suspicious: 0, phishing: 0 };
+    let errors = 0;
+    let notEmail = 0;
+    let bytesRead = 0;
+    const emit = (line: Emitted, bytes: number): void => {
+      if ('error' in line) errors++;
+      else if ('not_email' in line) notEmail++;
+      else counts[line.verdict]++;
+      bytesRead += bytes;
+      progress.done();
+      io.stdout.write(`${human ? humanLine(line) : JSON.stringify(line)}\n`);
+      progress.update(counts.safe + counts.suspicious + counts.phishing + errors + notEmail, bytesRead);
+    };
+    const started = performance.now();
+    let emptyFolders: string[];
+    if (pool === null) {
+      const [{ createEngineFromConfig }, { parseRawMessage }] = await Promise.all([import('../../engine/create.js'), import('../../mail/parse-raw.js')]);
+      const engine = createEngineFromConfig(config, { secrets, onDetectorError });
+      emptyFolders = await scanAll(paths, limits.maxMessageBytes, 1, async (raw) => {
+        const t0 = performance.now();
+        const result = await engine.analyze(await parseRawMessage(raw, limits), ctx);
+        return { result, ms: performance.now() - t0 };
+      }, emit, explain);
+    } else {
+      try {
+        emptyFolders = await scanAll(paths, limits.maxMessageBytes, jobs, async (raw) => {
+          const analysed = await pool.analyzeRaw(raw, ctx);
+          return { result: analysed.result, ms: analysed.ms };
+        }, emit, explain);
+      } finally {
+        progress.done();
+      }
+    }
+    progress.done();
+    const seconds = (performance.now() - started) / 1000;
+    const count = counts.safe + counts.suspicious + counts.phishing;
+    const rate = seconds > 0 ? count / seconds : 0;
+    for (const folder of emptyFolders) {
+      io.stderr.write(`phishgate scan: warning: ${positionals[paths.indexOf(folder)] ?? folder}: no files to scan in this folder (hidden files and .json, .jsonl, .yaml, .yml, .md, .gz files are skipped)\n`);
+    }
+    io.stderr.write(
+      `scanned ${count} message${count === 1 ? '' : 's'} in ${seconds.toFixed(2)} s (${rate.toFixed(1)} messages/s, ${jobs} job${jobs === 1 ? '' : 's'}): safe ${counts.safe}, suspicious ${counts.suspicious}, phishing ${counts.phishing}${notEmail ? `; not an email message ${notEmail}` : ''}${errors ? `; not analysed ${errors}` : ''}\n`,
+    );
+    // A file that is not a message could not be analysed either: exit 1, as before, so scripts notice it.
+    return errors > 0 || notEmail > 0 ? 1 : 0;
+  } finally {
+    await pool?.close();
   }
-  progress.done();
-  const seconds = (performance.now() - started) / 1000;
-  const count = counts.safe + counts.suspicious + counts.phishing;
-  const rate = seconds > 0 ? count / seconds : 0;
-  for (const folder of emptyFolders) {
-    io.stderr.write(`phishgate scan: warning: ${positionals[paths.indexOf(folder)] ?? folder}: no files to scan in this folder (hidden files and .json, .jsonl, .yaml, .yml, .md, .gz files are skipped)\n`);
-  }
-  io.stderr.write(
-    `scanned ${count} message${count === 1 ? '' : 's'} in ${seconds.toFixed(2)} s (${rate.toFixed(1)} messages/s, ${jobs} job${jobs === 1 ? '' : 's'}): safe ${counts.safe}, suspicious ${counts.suspicious}, phishing ${counts.phishing}${notEmail ? `; not an email message ${notEmail}` : ''}${errors ? `; not analysed ${errors}` : ''}\n`,
-  );
-  // A file that is not a message could not be analysed either: exit 1, as before, so scripts notice it.
-  return errors > 0 || notEmail > 0 ? 1 : 0;
 };
 
 export const scanSpec: CommandSpec = {

@@ -1,7 +1,5 @@
-import { ENVIRONMENT_OVERRIDES, loadConfig } from '../../config/loader.js';
+import type { EnvironmentOverride } from '../../config/loader.js';
 import type { Config } from '../../config/schema.js';
-import { createLogger } from '../../logger.js';
-import { startServer } from '../../main.js';
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, type CommandHandler } from '../io.js';
 
@@ -17,13 +15,13 @@ const LISTENERS = [
  * "Address already in use" names the setting to change and its environment variable (docs/configuration.md),
  * found by the port the refused listener asked for; other errors pass unchanged.
  */
-export function explainListenError(error: unknown, config: Config): unknown {
+export function explainListenError(error: unknown, config: Config, overrides: readonly EnvironmentOverride[]): unknown {
   const e = error as NodeJS.ErrnoException & { port?: number; address?: string };
   if (e?.code !== 'EADDRINUSE' || typeof e.port !== 'number' || e.port === 0) return error;
   const matches = LISTENERS.filter((l) => l.port(config) === e.port);
   if (matches.length === 0) return error;
   const ways = matches.map((l) => {
-    const variable = ENVIRONMENT_OVERRIDES.find((o) => o.path.join('.') === l.setting)?.variable;
+    const variable = overrides.find((o) => o.path.join('.') === l.setting)?.variable;
     return `${l.what}: set ${l.setting} in the configuration file${variable ? ` or the environment variable ${variable}` : ''}`;
   });
   return new Error(
@@ -37,10 +35,11 @@ export function explainListenError(error: unknown, config: Config): unknown {
  */
 const serveCommand: CommandHandler = async (argv, io) => {
   parseCommandArgs(argv, {});
+  const [{ ENVIRONMENT_OVERRIDES, loadConfig }, { createLogger }, { startServer }] = await Promise.all([import('../../config/loader.js'), import('../../logger.js'), import('../../main.js')]);
   const config = loadConfig({ env: io.env });
   const logger = createLogger(config.log.level);
   const server = await startServer(config, logger).catch((error: unknown) => {
-    throw explainListenError(error, config);
+    throw explainListenError(error, config, ENVIRONMENT_OVERRIDES);
   });
   return new Promise<number>((resolve) => {
     let stopping = false;

@@ -1,20 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { loadConfig } from '../../config/loader.js';
 import { isAppError } from '../../core/errors.js';
-import { artefactReport } from '../../engine/classifier/artefacts.js';
-import { messageFeatures } from '../../engine/classifier/corpus-features.js';
-import { serializeModel } from '../../engine/classifier/model.js';
-import { trainModel, type TrainingDoc } from '../../engine/classifier/train.js';
-import { featureLimitsOf, parseLimitsOf } from '../../engine/limits.js';
-import { readMailSources } from '../../mail/mail-source.js';
-import { parseRawMessage } from '../../mail/parse-raw.js';
+import type { TrainingDoc } from '../../engine/classifier/train.js';
 import { notAnEmailMessage } from '../../mail/message-shape.js';
 import { inCliWords } from '../mail-words.js';
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, UsageError, type CliIo, type CommandHandler } from '../io.js';
-import { trainTenant } from './train-tenant.js';
 
 const USAGE = 'usage: phishgate train --phish PATH [--phish PATH…] --ham PATH [--ham PATH…] [--out FILE] | phishgate train --tenant ID [--base DIR]';
 /** Where the model goes when neither --out nor engine.model_path says otherwise. */
@@ -51,13 +43,24 @@ export const trainCommand: CommandHandler = async (argv: string[], io: CliIo): P
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"; ${USAGE}`);
   if (values.tenant !== undefined) {
     if (values.phish || values.ham || values.out) throw new UsageError(`--tenant trains from the tenant's feedback: no --phish, --ham or --out; ${USAGE}`);
-    return trainTenant(values.tenant, values.base, io);
+    return (await import('./train-tenant.js')).trainTenant(values.tenant, values.base, io);
   }
   if (values.base !== undefined) throw new UsageError(`--base goes with --tenant; ${USAGE}`);
   if (!values.phish?.length) throw new UsageError(`--phish is required; ${USAGE}`);
   if (!values.ham?.length) throw new UsageError(`--ham is required; ${USAGE}`);
   const phishPaths = await checkPaths('phish', values.phish, io.cwd);
   const hamPaths = await checkPaths('ham', values.ham, io.cwd);
+  // Loaded when training starts, not when the CLI does (docs/performance.md, "Start-up").
+  const [{ loadConfig }, { artefactReport }, { messageFeatures }, { serializeModel }, { trainModel }, { featureLimitsOf, parseLimitsOf }, { readMailSources }, { parseRawMessage }] = await Promise.all([
+    import('../../config/loader.js'),
+    import('../../engine/classifier/artefacts.js'),
+    import('../../engine/classifier/corpus-features.js'),
+    import('../../engine/classifier/model.js'),
+    import('../../engine/classifier/train.js'),
+    import('../../engine/limits.js'),
+    import('../../mail/mail-source.js'),
+    import('../../mail/parse-raw.js'),
+  ]);
   const config = loadConfig({ env: io.env });
   const out = resolve(io.cwd, values.out ?? config.engine.model_path ?? DEFAULT_MODEL_OUT);
   const parseLimits = parseLimitsOf(config.engine);

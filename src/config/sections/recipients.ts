@@ -103,6 +103,9 @@ export function reportsConfigProblem(reports: Reports): string | null {
 }
 
 const isTimeZone = (name: string): boolean => {
+  // The default zone needs no check: asking Intl loads ICU's time-zone data, 10–25 ms at the start of
+  // every command (docs/performance.md, "Start-up").
+  if (name === 'UTC') return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
     return true;

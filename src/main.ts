@@ -104,7 +104,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
   const analysis: AnalysisClient = options.workers
     ? createEnginePool({
         size: config.engine.workers.size || availableParallelism(),
-        config: { engine: config.engine, llm: config.llm },
+        config: { engine: config.engine, llm: config.llm, reputation: config.reputation },
         secrets,
         onDetectorError,
         deadlineMs: config.engine.workers.deadline_ms,

@@ -37,7 +37,7 @@ export interface EnginePool extends Engine, AnalysisClient {
 
 export interface EnginePoolOptions {
   size: number;
-  config: Pick<Config, 'engine' | 'llm'>;
+  config: Pick<Config, 'engine' | 'llm'> & Partial<Pick<Config, 'reputation'>>;
   secrets?: Secrets;
   onDetectorError?: (id: string, error: unknown) => void;
   /** Per-message deadline from the moment a worker starts it; past it the worker is terminated and replaced. Absent or 0: none. */

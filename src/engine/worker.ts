@@ -36,7 +36,7 @@ export type WorkerRequest = WorkerRequestBody & ModelRef & { id: number; claim?:
 export const MODELS_PER_WORKER = 16;
 
 interface InitData {
-  config: Pick<Config, 'engine' | 'llm'>;
+  config: Pick<Config, 'engine' | 'llm'> & Partial<Pick<Config, 'reputation'>>;
   secrets: Secrets;
   /**
    * Shared with the pool: each waiting request's number in its word until it starts. The pool may take a

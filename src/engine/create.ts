@@ -39,6 +39,7 @@ export function llmStageFromConfig(config: Config['llm'], options: EngineFromCon
  */
 export function createEngineFromConfig(config: Pick<Config, 'engine' | 'llm'> & Partial<Pick<Config, 'reputation'>>, options: EngineFromConfigOptions = {}): Engine {
   // Off by default (docs/reputation.md): no reputation section or nothing enabled adds no rule at all.
+  // Feeds built here have no copy until their owner calls `start` (serve and scan do; docs/reputation.md).
   const reputation = options.reputation ?? createReputation(config.reputation);
   return createEngine({
     config: config.engine,

@@ -1,4 +1,5 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
+import cron from 'node-cron';
 import { Section } from './common.js';
 
 /**
@@ -54,3 +55,20 @@ export const ReputationSection = Section({
   }),
   feeds: Type.Array(Feed, { maxItems: 20 }),
 });
+
+/** What the schema cannot say: schedules are cron expressions, names tell feeds and zones apart. */
+export function reputationConfigProblem(config: Static<typeof ReputationSection>): string | null {
+  const names = new Set<string>();
+  for (const [i, feed] of config.feeds.entries()) {
+    if (!cron.validate(feed.schedule)) return `reputation.feeds.${i}.schedule: "${feed.schedule}" is not a cron expression`;
+    if (names.has(feed.name.toLowerCase())) return `reputation.feeds.${i}.name: "${feed.name}" names two feeds`;
+    names.add(feed.name.toLowerCase());
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(feed.source) && !/^https?:\/\//i.test(feed.source)) return `reputation.feeds.${i}.source: only a file path or an http(s) URL`;
+  }
+  const zones = new Set<string>();
+  for (const [i, zone] of config.dnsbl.zones.entries()) {
+    if (zones.has(zone.zone.toLowerCase())) return `reputation.dnsbl.zones.${i}.zone: "${zone.zone}" is listed twice`;
+    zones.add(zone.zone.toLowerCase());
+  }
+  return null;
+}

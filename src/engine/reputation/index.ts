@@ -7,13 +7,19 @@ import type { Detector } from '../detector.js';
 import type { ZoneCounters } from './dnsbl-lookups.js';
 import { createDnsblResolve, type DnsblResolve } from './dnsbl-resolver.js';
 import { createDnsblRules } from './dnsbl-rules.js';
+import { createFeedRule } from './feed-rule.js';
+import { FeedSet, type FeedStatus } from './feed-set.js';
 
 export interface ReputationStatus {
   zones: Array<{ zone: string; type: 'ip' | 'domain'; codes: string } & ZoneCounters>;
+  feeds: FeedStatus[];
 }
 
 export interface Reputation {
   rules: Detector[];
+  /** The feeds' copies; `start` loads them and schedules refreshes, `close` stops them. */
+  feeds: FeedSet;
+  start(): Promise<void>;
   status(): ReputationStatus;
   close(): void;
 }
@@ -21,6 +27,9 @@ export interface Reputation {
 export interface ReputationOptions {
   /** Replaces the node:dns resolver (tests of the rules alone; the resolver's own tests use a loopback server). */
   resolve?: DnsblResolve;
+  /** Replaces global fetch for feed downloads (tests use a real local server; this is for odd cases). */
+  fetch?: typeof fetch;
+  onFeedError?: (feed: string, error: string) => void;
 }
 
 export function createReputation(config: Config['reputation'] | undefined, options: ReputationOptions = {}): Reputation {
@@ -34,11 +43,21 @@ export function createReputation(config: Config['reputation'] | undefined, optio
     rules.push(...createDnsblRules({ zones: dnsbl.zones, timeoutMs: dnsbl.timeout_ms, maxQueries: dnsbl.max_queries_per_message }, resolve, counters));
   }
   const zones = dnsbl?.enabled ? dnsbl.zones : [];
+  const feeds = new FeedSet(config?.feeds ?? [], { ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.onFeedError ? { onError: options.onFeedError } : {}) });
+  if (config?.feeds.length) rules.push(createFeedRule(feeds));
+  let started = false;
   return {
     rules,
+    feeds,
+    start: () => {
+      if (started || !config?.feeds.length) return Promise.resolve();
+      started = true;
+      return feeds.start();
+    },
     status: () => ({
       zones: zones.map((z) => ({ zone: z.zone, type: z.type, codes: z.codes, ...(counters.get(z.zone) ?? { queries: 0, listed: 0, refused: 0, failed: 0, late: 0 }) })),
+      feeds: feeds.status(),
     }),
-    close: () => undefined,
+    close: () => feeds.stop(),
   };
 }

@@ -4,6 +4,7 @@ import { loadConfig, loadSecrets } from '../../config/loader.js';
 import type { Config } from '../../config/schema.js';
 import type { EngineResult, Verdict } from '../../core/analysis.js';
 import { createEngineFromConfig } from '../../engine/create.js';
+import { createReputation } from '../../engine/reputation/index.js';
 import { parseLimitsOf } from '../../engine/limits.js';
 import type { AnalysisContext } from '../../engine/types.js';
 import { createEnginePool } from '../../engine/worker-pool.js';
@@ -138,16 +139,19 @@ export const scanCommand: CommandHandler = async (argv: string[], io: CliIo): Pr
     io.stdout.write(`${human ? humanLine(line) : JSON.stringify(line)}\n`);
     progress.update(counts.safe + counts.suspicious + counts.phishing + errors, bytesRead);
   };
+  // The feeds are loaded once, before the first message (docs/reputation.md); a feed that fails is a warning.
+  const reputation = createReputation(config.reputation, { onFeedError: (feed, error) => io.stderr.write(`reputation feed ${feed} not loaded: ${error}\n`) });
+  await reputation.feeds.refresh();
   const started = performance.now();
   if (jobs === 1) {
-    const engine = createEngineFromConfig(config, { secrets, onDetectorError });
+    const engine = createEngineFromConfig(config, { secrets, onDetectorError, reputation });
     await scanAll(paths, limits.maxMessageBytes, 1, async (raw) => {
       const t0 = performance.now();
       const result = await engine.analyze(await parseRawMessage(raw, limits), ctx);
       return { result, ms: performance.now() - t0 };
     }, emit, explain);
   } else {
-    const pool = createEnginePool({ size: jobs, config, secrets, onDetectorError });
+    const pool = createEnginePool({ size: jobs, config, secrets, onDetectorError, feeds: reputation.feeds });
     try {
       await scanAll(paths, limits.maxMessageBytes, jobs, async (raw) => {
         const analysed = await pool.analyzeRaw(raw, ctx);

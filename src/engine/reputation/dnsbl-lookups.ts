@@ -38,6 +38,8 @@ export interface ZoneCounters {
   refused: number;
   failed: number;
   late: number;
+  /** Summed milliseconds of the lookups that answered (for the mean latency in the metrics). */
+  latencyMs: number;
 }
 
 export interface DnsblSettings {
@@ -108,7 +110,7 @@ export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings
   });
   const count = (zone: string): ZoneCounters => {
     let c = counters.get(zone);
-    if (!c) counters.set(zone, (c = { queries: 0, listed: 0, refused: 0, failed: 0, late: 0 }));
+    if (!c) counters.set(zone, (c = { queries: 0, listed: 0, refused: 0, failed: 0, late: 0, latencyMs: 0 }));
     return c;
   };
   let late = 0;
@@ -119,8 +121,10 @@ export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings
       const c = count(zone.zone);
       c.queries++;
       let answer: string[] | typeof LATE;
+      const started = performance.now();
       try {
         answer = await Promise.race([resolve(name), deadline]);
+        if (answer !== LATE) c.latencyMs += performance.now() - started;
       } catch {
         c.failed++;
         failedZones.add(zone.zone);

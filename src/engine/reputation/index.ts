@@ -55,7 +55,7 @@ export function createReputation(config: Config['reputation'] | undefined, optio
       return feeds.start();
     },
     status: () => ({
-      zones: zones.map((z) => ({ zone: z.zone, type: z.type, codes: z.codes, ...(counters.get(z.zone) ?? { queries: 0, listed: 0, refused: 0, failed: 0, late: 0 }) })),
+      zones: zones.map((z) => ({ zone: z.zone, type: z.type, codes: z.codes, ...(counters.get(z.zone) ?? { queries: 0, listed: 0, refused: 0, failed: 0, late: 0, latencyMs: 0 }) })),
       feeds: feeds.status(),
     }),
     close: () => feeds.stop(),

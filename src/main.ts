@@ -136,6 +136,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       quarantineDays: config.gateway.quarantine_days,
       maxActiveKeys: config.rate_limit.max_active_keys_per_tenant,
       feedbackMessageBytes: config.feedback.max_message_bytes,
+      senderHistory: config.reputation.history.enabled,
       tenantDomains: (id) => domainsByTenant.get(id) ?? [],
       afterCommit: [analysisMetricsHook(metrics)],
       onTimeout: [timeoutMetricsHook(metrics)],
@@ -173,6 +174,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       quarantineDays: config.gateway.quarantine_days,
       feedbackDays: config.feedback.retention_days,
       idempotencyHours: config.retention.idempotency_hours,
+      senderHistory: config.reputation.history.enabled,
     }).concat(
       // Console sessions past their idle or absolute expiry (docs/console.md); few rows, one statement.
       { name: 'console_sessions', deleteBatch: () => services.consoleSessions.purge() },

@@ -54,6 +54,13 @@ export const ReputationSection = Section({
     zones: Type.Array(Zone, { maxItems: 20 }),
   }),
   feeds: Type.Array(Feed, { maxItems: 20 }),
+  /** The tenant's own record of each sending domain (docs/reputation.md "Sender history"). */
+  history: Section({
+    /** Off by default: on, each recorded analysis updates its sender's row and the two history rules run. */
+    enabled: Type.Boolean(),
+    /** Earlier mails, none reported, before a domain's record counts as evidence of genuineness. */
+    min_messages: Type.Integer({ minimum: 1, maximum: 100_000 }),
+  }),
 });
 
 /** What the schema cannot say: schedules are cron expressions, names tell feeds and zones apart. */

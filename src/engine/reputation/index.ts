@@ -8,6 +8,7 @@ import type { ZoneCounters } from './dnsbl-lookups.js';
 import { createDnsblResolve, type DnsblResolve } from './dnsbl-resolver.js';
 import { createDnsblRules } from './dnsbl-rules.js';
 import { createFeedRule } from './feed-rule.js';
+import { createHistoryRules } from './history-rules.js';
 import { FeedSet, type FeedStatus } from './feed-set.js';
 
 export interface ReputationStatus {
@@ -45,6 +46,7 @@ export function createReputation(config: Config['reputation'] | undefined, optio
   const zones = dnsbl?.enabled ? dnsbl.zones : [];
   const feeds = new FeedSet(config?.feeds ?? [], { ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.onFeedError ? { onError: options.onFeedError } : {}) });
   if (config?.feeds.length) rules.push(createFeedRule(feeds));
+  if (config?.history.enabled) rules.push(...createHistoryRules({ minMessages: config.history.min_messages }));
   let started = false;
   return {
     rules,

@@ -37,4 +37,19 @@ export const FEED_LISTED: RuleDescriptor = {
   description: 'A link (its normalised URL or its host) is listed on a configured phishing or malware URL feed (OpenPhish, PhishTank, URLhaus)',
 };
 
-export const REPUTATION_RULES: readonly RuleDescriptor[] = [DNSBL_CLIENT_LISTED, DNSBL_DOMAIN_PHISH, DNSBL_DOMAIN_SPAM, FEED_LISTED];
+export const SENDER_FIRST_CONTACT: RuleDescriptor = {
+  id: 'SENDER_FIRST_CONTACT',
+  group: 'reputation',
+  // Every correspondence starts with a first mail: only with a brand claim the domain does not stand behind it says anything.
+  kinds: ['context'],
+  description: 'A mail claiming a brand comes from a domain that has never written to the tenant before',
+};
+
+export const SENDER_HISTORY_CLEAN: RuleDescriptor = {
+  id: 'SENDER_HISTORY_CLEAN',
+  group: 'reputation',
+  kinds: ['genuine'],
+  description: 'The sending domain has written to the tenant many times, none of them reported, and this mail is authenticated and asks nothing risky',
+};
+
+export const REPUTATION_RULES: readonly RuleDescriptor[] = [DNSBL_CLIENT_LISTED, DNSBL_DOMAIN_PHISH, DNSBL_DOMAIN_SPAM, FEED_LISTED, SENDER_FIRST_CONTACT, SENDER_HISTORY_CLEAN];

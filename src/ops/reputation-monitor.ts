@@ -1,8 +1,8 @@
 /**
  * Reputation as operations see it (docs/reputation.md "Operations"): the zones' counters summed over serve's
  * worker threads (each does its own lookups and reports its totals, engine/worker.ts), the feeds of the main
- * thread, the `/readyz` detail of the feeds and the Prometheus metrics. Feeds never make the service unready:
- * a feed that failed keeps its last good copy and the detail says so.
+ * thread, the `/readyz` detail of the feeds and the Prometheus metrics. Feeds never make the service unready
+ * (an advisory check): a feed that failed keeps its last good copy and the detail says so.
  */
 import { Counter, Gauge } from 'prom-client';
 import type { Readiness } from '../core/readiness.js';
@@ -57,7 +57,7 @@ export function registerReputationReadiness(readiness: Readiness, monitor: Reput
       .feeds.filter((f) => f.lastError || !f.date)
       .map((f) => (f.date ? `${f.name}: last load failed (${f.lastError}); copy of ${f.date} in use` : `${f.name}: not loaded${f.lastError ? ` (${f.lastError})` : ''}`));
     return problems.length ? problems.join('; ') : true;
-  });
+  }, { advisory: true });
 }
 
 export function registerReputationMetrics(metrics: Metrics, monitor: ReputationMonitor): void {

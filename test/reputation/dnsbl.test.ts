@@ -6,6 +6,7 @@ import { createReputation } from '../../src/engine/reputation/index.js';
 import { decodeAnswer } from '../../src/engine/reputation/dnsbl-codes.js';
 import { ipQueryName } from '../../src/engine/reputation/dnsbl-names.js';
 import { createDnsblResolve } from '../../src/engine/reputation/dnsbl-resolver.js';
+import { ZoneHealth } from '../../src/engine/reputation/dnsbl-health.js';
 import { startStubDnsServer, type StubDnsServer } from '../support/stub-dns.js';
 
 /**
@@ -111,6 +112,20 @@ describe('DNS block lists against a loopback DNS server', () => {
     expect(reputation.status().zones.find((z) => z.zone === 'dbl.spamhaus.org')?.late).toBe(1);
   });
 
+  it('a zone that stopped answering is skipped for skip_for_s: the next messages do not wait for it', async () => {
+    const { engine, reputation } = engineWith({ skip_after_failures: 1, skip_for_s: 600 });
+    const first = await engine.analyze(message({ links: ['https://slow-domain.test/'] }), ctx);
+    expect(first.coverage).toContain('DNS block lists: 1 lookups unanswered within 300 ms; not counted');
+    const before = dns.queries.filter((q) => q.endsWith('dbl.spamhaus.org')).length;
+    const second = await engine.analyze(message({ links: ['https://phish-domain.test/'] }), ctx);
+    expect(second.coverage).toContain('DNS block list dbl.spamhaus.org skipped: it did not answer recently; not counted (docs/reputation.md)');
+    expect(second.rules.map((r) => r.id)).not.toContain('DNSBL_DOMAIN_PHISH');
+    expect(dns.queries.filter((q) => q.endsWith('dbl.spamhaus.org')).length).toBe(before);
+    // The other zones are still asked.
+    expect(dns.queries).toContain('A phish-domain.test.multi.surbl.org');
+    expect(reputation.status().zones.find((z) => z.zone === 'dbl.spamhaus.org')?.late).toBe(1);
+  });
+
   it('answers are cached: a second message with the same link asks the server nothing more', async () => {
     const { engine } = engineWith();
     await engine.analyze(message({ links: ['https://cached-once.test/'] }), ctx);
@@ -147,6 +162,28 @@ describe('reputation is off by default', () => {
     const result = await createEngineFromConfig(config).analyze(message({ client: '198.51.100.7', links: ['https://phish-domain.test/'] }), ctx);
     expect(dns.queries.length).toBe(before);
     expect(ids(result.rules).filter((id) => id.startsWith('DNSBL_'))).toEqual([]);
+  });
+});
+
+describe('zone health', () => {
+  it('skips after N failures in a row, asks again after the pause, and one more failure skips at once', () => {
+    let now = 0;
+    const health = new ZoneHealth({ failures: 3, skipMs: 30_000, now: () => now });
+    health.failed('z');
+    health.failed('z');
+    expect(health.skipped('z')).toBe(false);
+    health.answered('z');
+    health.failed('z');
+    health.failed('z');
+    expect(health.skipped('z')).toBe(false);
+    health.failed('z');
+    expect(health.skipped('z')).toBe(true);
+    now = 30_001;
+    expect(health.skipped('z')).toBe(false);
+    health.failed('z');
+    expect(health.skipped('z')).toBe(true);
+    health.answered('z');
+    expect(health.skipped('z')).toBe(false);
   });
 });
 

@@ -51,6 +51,10 @@ export const ReputationSection = Section({
     max_ttl_s: Type.Integer({ minimum: 0, maximum: 86_400 }),
     /** How long "not listed" (NXDOMAIN) is kept (Node does not report the negative TTL). */
     negative_ttl_s: Type.Integer({ minimum: 0, maximum: 86_400 }),
+    /** Lookups of a zone in a row unanswered or failed before the zone is skipped (a worker waits for none). */
+    skip_after_failures: Type.Integer({ minimum: 1, maximum: 1000 }),
+    /** Seconds a zone that stopped answering is skipped before it is asked again. */
+    skip_for_s: Type.Integer({ minimum: 0, maximum: 3600 }),
     zones: Type.Array(Zone, { maxItems: 20 }),
   }),
   feeds: Type.Array(Feed, { maxItems: 20 }),

@@ -9,6 +9,7 @@ import type { MessageFacts } from '../facts.js';
 import { decodeAnswer, type DnsblCodesName, type Listing } from './dnsbl-codes.js';
 import { ipQueryName, isPrivateAddress } from './dnsbl-names.js';
 import type { DnsblResolve } from './dnsbl-resolver.js';
+import type { ZoneHealth } from './dnsbl-health.js';
 
 export interface DnsblZone {
   zone: string;
@@ -98,10 +99,13 @@ function plan(facts: MessageFacts, settings: DnsblSettings): { planned: Planned[
 
 const LATE = Symbol('late');
 
-export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings, resolve: DnsblResolve, counters: Map<string, ZoneCounters>, signal?: AbortSignal): Promise<DnsblOutcome> {
-  const { planned, skipped } = plan(facts, settings);
+export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings, resolve: DnsblResolve, counters: Map<string, ZoneCounters>, health: ZoneHealth, signal?: AbortSignal): Promise<DnsblOutcome> {
+  const { planned: wanted, skipped } = plan(facts, settings);
   const outcome: DnsblOutcome = { hits: [], notes: [] };
   if (skipped) outcome.notes.push(`DNS block lists: ${skipped} lookups past the limit of ${settings.maxQueries} per message were not sent`);
+  const resting = new Set(wanted.filter((p) => health.skipped(p.zone.zone)).map((p) => p.zone.zone));
+  for (const zone of resting) outcome.notes.push(`DNS block list ${zone} skipped: it did not answer recently; not counted (docs/reputation.md)`);
+  const planned = wanted.filter((p) => !resting.has(p.zone.zone));
   if (!planned.length) return outcome;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<typeof LATE>((done) => {
@@ -128,13 +132,16 @@ export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings
       } catch {
         c.failed++;
         failedZones.add(zone.zone);
+        health.failed(zone.zone);
         return;
       }
       if (answer === LATE) {
         c.late++;
         late++;
+        health.failed(zone.zone);
         return;
       }
+      health.answered(zone.zone);
       const decoded = decodeAnswer(zone.codes, answer);
       if (decoded.refused) {
         c.refused++;

@@ -7,6 +7,7 @@ import type { Detector, DetectorHit } from '../detector.js';
 import type { MessageFacts } from '../facts.js';
 import { lookUpMessage, type DnsblHit, type DnsblOutcome, type DnsblSettings, type ZoneCounters } from './dnsbl-lookups.js';
 import type { DnsblResolve } from './dnsbl-resolver.js';
+import type { ZoneHealth } from './dnsbl-health.js';
 import { DNSBL_CLIENT_LISTED, DNSBL_DOMAIN_PHISH, DNSBL_DOMAIN_SPAM } from './rule-ids.js';
 
 /** Past the per-message deadline the lookups answer themselves; this margin only guards against a bug. */
@@ -16,13 +17,13 @@ const ROLE_LABEL = { client: 'connecting client', sender: 'sender domain', 'repl
 
 const reasonOf = (hit: DnsblHit): string => `${ROLE_LABEL[hit.role]} ${hit.target} is listed on ${hit.zone} (${hit.meaning})`;
 
-export function createDnsblRules(settings: DnsblSettings, resolve: DnsblResolve, counters: Map<string, ZoneCounters>): Detector[] {
+export function createDnsblRules(settings: DnsblSettings, resolve: DnsblResolve, counters: Map<string, ZoneCounters>, health: ZoneHealth): Detector[] {
   // Keyed by the facts object: one per analysis (a forwarded message gets its own), dropped with it.
   const perMessage = new WeakMap<MessageFacts, Promise<DnsblOutcome>>();
   const outcomeOf = (facts: MessageFacts, signal: AbortSignal | undefined, note: ((text: string) => void) | undefined): Promise<DnsblOutcome> => {
     let pending = perMessage.get(facts);
     if (!pending) {
-      pending = lookUpMessage(facts, settings, resolve, counters, signal);
+      pending = lookUpMessage(facts, settings, resolve, counters, health, signal);
       // Coverage is told once per message, by the rule that started the lookups.
       void pending.then((outcome) => outcome.notes.forEach((text) => note?.(text)), () => undefined);
       perMessage.set(facts, pending);

@@ -7,6 +7,7 @@ import type { Detector } from '../detector.js';
 import type { ZoneCounters } from './dnsbl-lookups.js';
 import { createDnsblResolve, type DnsblResolve } from './dnsbl-resolver.js';
 import { createDnsblRules } from './dnsbl-rules.js';
+import { ZoneHealth } from './dnsbl-health.js';
 import { createFeedRule } from './feed-rule.js';
 import { createHistoryRules } from './history-rules.js';
 import { FeedSet, type FeedStatus } from './feed-set.js';
@@ -41,7 +42,8 @@ export function createReputation(config: Config['reputation'] | undefined, optio
     const resolve =
       options.resolve ??
       createDnsblResolve({ servers: dnsbl.servers, timeoutMs: dnsbl.timeout_ms, cacheEntries: dnsbl.cache_entries, maxTtlMs: dnsbl.max_ttl_s * 1000, negativeTtlMs: dnsbl.negative_ttl_s * 1000 });
-    rules.push(...createDnsblRules({ zones: dnsbl.zones, timeoutMs: dnsbl.timeout_ms, maxQueries: dnsbl.max_queries_per_message }, resolve, counters));
+    const health = new ZoneHealth({ failures: dnsbl.skip_after_failures, skipMs: dnsbl.skip_for_s * 1000 });
+    rules.push(...createDnsblRules({ zones: dnsbl.zones, timeoutMs: dnsbl.timeout_ms, maxQueries: dnsbl.max_queries_per_message }, resolve, counters, health));
   }
   const zones = dnsbl?.enabled ? dnsbl.zones : [];
   const feeds = new FeedSet(config?.feeds ?? [], { ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.onFeedError ? { onError: options.onFeedError } : {}) });

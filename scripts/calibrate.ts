@@ -3,7 +3,7 @@
  *
  * Fits the rule weights and the classifier's contribution (docs/detection.md, "How the weights are
  * fitted") by regularised logistic regression on rule strengths, over labelled corpora (default:
- * ../shared/corpus/dev + ../shared/corpus/train-extra, content-only view). The thresholds (suspicious
+ * ../shared/corpus/dev + ../shared/corpus/train-extra + corpus/modern-genuine when built, content-only view). The thresholds (suspicious
  * ≥ 0.5, phishing ≥ 0.8) are fixed before fitting and never tuned.
  *
  * 1. Leave-one-source-out run: per held-out source, a classifier trained on the other sources; every
@@ -22,8 +22,7 @@ import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/loader.js';
 import type { Config } from '../src/config/schema.js';
-import { DEFAULT_CORPORA } from './eval-loso.js';
-import { loadCorpora, sourceGroup } from './lib/corpus.js';
+import { defaultCorpora, loadCorpora, sourceGroup } from './lib/corpus.js';
 import { fitLogistic, logitOf, type SparseRow } from './lib/fit.js';
 import { buildReport, formatReport, type GroupRow } from './lib/loso-report.js';
 import { foldKey, prepare, rescore, runLoso } from './lib/loso.js';
@@ -31,7 +30,7 @@ import { rocAuc } from './lib/metrics.js';
 import { CONFIG_PATH, DETECTION_DOC_PATH, WEIGHTS_PATH, replaceBlock, rewriteConfig, rewriteRulesTable, round2, weightsTable, type RuleWeight, type WeightsFile } from './lib/weights-file.js';
 
 const { values, positionals } = parseArgs({ options: { raw: { type: 'boolean' }, 'dry-run': { type: 'boolean' } }, allowPositionals: true });
-const dirs = positionals.length ? positionals : DEFAULT_CORPORA;
+const dirs = positionals.length ? positionals : defaultCorpora();
 const started = performance.now();
 const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(0)} s`;
 const config = loadConfig({ env: {} }).engine;

@@ -1,25 +1,22 @@
 /**
  * npm run eval -- --loso [corpus-dir…] [--raw] [--json-out FILE] [--dump FILE]
  *
- * Leave-one-source-out over labelled corpora (default: ../shared/corpus/dev and ../shared/corpus/train-extra,
- * content-only view; --raw reads the files as they are). Every source (GitHub owner of the `source` in
+ * Leave-one-source-out over labelled corpora (default: ../shared/corpus/dev, ../shared/corpus/train-extra and, when
+ * built, corpus/modern-genuine — `defaultCorpora` in lib/corpus.ts; content-only view; --raw reads the files as they are). Every source (GitHub owner of the `source` in
  * labels.jsonl) is held out in turn, the classifier retrained on the others, and the held-out messages
  * scored by rules only, the classifier only, and both. Prints overall, per-source and per-kind tables
  * (markdown). Never prints message bodies. --dump writes one JSON line per message (file, source, kind,
  * label, the three scores and the fired rules with their contributions) for error analysis.
  */
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config/loader.js';
-import { loadCorpora, type LabelledMail } from './lib/corpus.js';
+import { defaultCorpora, loadCorpora, type LabelledMail } from './lib/corpus.js';
 import { buildReport, formatReport } from './lib/loso-report.js';
 import { prepare, runLoso, type Outcome } from './lib/loso.js';
 
-export const DEFAULT_CORPORA = ['dev', 'train-extra'].map((name) => fileURLToPath(new URL(`../../shared/corpus/${name}`, import.meta.url)));
-
 export async function evalLoso(dirs: string[], options: { raw?: boolean; json?: string; dump?: string }): Promise<void> {
   const config = loadConfig({ env: process.env.PHISHGATE_CONFIG ? { PHISHGATE_CONFIG: process.env.PHISHGATE_CONFIG } : {} }).engine;
-  const corpora = dirs.length ? dirs : DEFAULT_CORPORA;
+  const corpora = dirs.length ? dirs : defaultCorpora();
   const started = performance.now();
   const mails = loadCorpora(corpora, { contentOnly: !options.raw });
   const prepared = await prepare(mails, config);

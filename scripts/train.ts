@@ -2,7 +2,8 @@
  * npm run train [-- corpus-dir… [--raw] [--out models/classifier.json] [--description TEXT]]
  *
  * Trains the shipped classifier, deterministically, on labelled corpus folders (labels.jsonl + files;
- * default: ../shared/corpus/dev and ../shared/corpus/train-extra), read through the content-only view
+ * default: ../shared/corpus/dev, ../shared/corpus/train-extra and, when built, corpus/modern-genuine:
+ * `defaultCorpora` in lib/corpus.ts), read through the content-only view
  * (only the header fields a sender writes, one neutral recipient, no trap address; --raw reads the files
  * as they are). Prints the strongest features with an artefact check and writes the model file with its
  * provenance: corpora, messages per source and label, feature version, languages, command, date.
@@ -19,11 +20,10 @@ import { SHIPPED_MODEL_PATH } from '../src/engine/classifier/shipped.js';
 import { trainModel, type TrainingDoc } from '../src/engine/classifier/train.js';
 import { featureLimitsOf, parseLimitsOf } from '../src/engine/limits.js';
 import { parseRawMessage } from '../src/mail/parse-raw.js';
-import { DEFAULT_CORPORA } from './eval-loso.js';
-import { loadCorpora, sourceGroup, withoutCollectorNames } from './lib/corpus.js';
+import { defaultCorpora, loadCorpora, sourceGroup, withoutCollectorNames } from './lib/corpus.js';
 
 const { values, positionals } = parseArgs({ options: { out: { type: 'string' }, description: { type: 'string' }, raw: { type: 'boolean' } }, allowPositionals: true });
-const dirs = positionals.length ? positionals : DEFAULT_CORPORA;
+const dirs = positionals.length ? positionals : defaultCorpora();
 const config = loadConfig({ env: {} }).engine;
 const corpus = loadCorpora(dirs, { contentOnly: !values.raw });
 const docs: TrainingDoc[] = [];

@@ -1,5 +1,9 @@
-/** Tables of a leave-one-source-out run (`npm run eval -- --loso`): overall, per source, per kind of legitimate mail. */
-import { hamKind, sourceGroup, type LabelledMail } from './corpus.js';
+/**
+ * Tables of a leave-one-source-out run (`npm run eval -- --loso`): overall, per source, per kind of legitimate
+ * mail, and the false-positive rate on corpus/modern-genuine per kind and per source (docs/detection.md,
+ * "Held out by source, with modern genuine mail").
+ */
+import { hamKind, MODERN_GENUINE_NAME, sourceGroup, type LabelledMail } from './corpus.js';
 import { rankScore, type Outcome } from './loso.js';
 import { recallAtFpr, rocAuc, type Scored } from './metrics.js';
 
@@ -38,6 +42,8 @@ export interface LosoReport {
   overall: Record<Mode, ModeFigures>;
   perSource: GroupRow[];
   perKind: GroupRow[];
+  /** Only the messages of corpus/modern-genuine (empty when it was not loaded): each of its sources is its own fold. */
+  modernGenuine: { perKind: GroupRow[]; perSource: GroupRow[] };
 }
 
 const share = (xs: number[], pred: (x: number) => boolean): number => (xs.length ? xs.filter(pred).length / xs.length : Number.NaN);
@@ -95,6 +101,10 @@ export function buildReport(mails: readonly LabelledMail[], outcomes: readonly O
     overall,
     perSource: rows((m) => sourceGroup(m.source)),
     perKind: rows((m) => (m.label === 0 ? hamKind(m) : null)),
+    modernGenuine: {
+      perKind: rows((m) => (m.corpus === MODERN_GENUINE_NAME && m.label === 0 ? hamKind(m) : null)),
+      perSource: rows((m) => (m.corpus === MODERN_GENUINE_NAME && m.label === 0 ? sourceGroup(m.source) : null)),
+    },
   };
 }
 
@@ -111,9 +121,9 @@ export function formatReport(report: LosoReport): string {
     const f = report.overall[mode];
     lines.push(`| ${mode === 'both' ? 'rules + classifier' : mode === 'rules' ? 'rules only' : 'classifier only'} | ${auc(f.auc)} | ${pct(f.recallAt1)} | ${pct(f.recallAt05)} | ${pct(f.fprSuspicious)} / ${pct(f.fprPhishing)} | ${pct(f.recallSuspicious)} / ${pct(f.recallPhishing)} |`);
   }
-  const table = (title: string, rows: GroupRow[]): void => {
+  const table = (title: string, rows: GroupRow[], column = title.startsWith('Per kind') ? 'kind' : 'source'): void => {
     lines.push('', title, '');
-    lines.push(`| ${title.startsWith('Per kind') ? 'kind' : 'source'} | label | n | rules: flagged ≥ ${suspicious} / ≥ ${phishing} (AUC) | classifier only | rules + classifier |`);
+    lines.push(`| ${column} | label | n | rules: flagged ≥ ${suspicious} / ≥ ${phishing} (AUC) | classifier only | rules + classifier |`);
     lines.push('| --- | --- | ---: | ---: | ---: | ---: |');
     for (const r of rows) {
       const cell = (mode: Mode): string => `${pct(r.modes[mode].atSuspicious)} / ${pct(r.modes[mode].atPhishing)} (${auc(r.modes[mode].auc)})`;
@@ -122,5 +132,9 @@ export function formatReport(report: LosoReport): string {
   };
   table('Per source (held out in turn; "flagged" is the false-positive rate for ham and the recall for phishing; AUC against all messages of the other class)', report.perSource);
   table('Per kind of legitimate mail (false-positive rate; AUC against all phishing)', report.perKind);
+  if (report.modernGenuine.perKind.length) {
+    table('Modern genuine mail (corpus/modern-genuine), per kind: false-positive rate, every source held out in turn (AUC against all phishing)', report.modernGenuine.perKind, 'kind');
+    table('Modern genuine mail (corpus/modern-genuine), per source: false-positive rate when that source was held out (AUC against all phishing)', report.modernGenuine.perSource, 'source');
+  }
   return lines.join('\n');
 }

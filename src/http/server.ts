@@ -48,7 +48,6 @@ export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, Aut
   /** The admin console (config `console`); not served when absent or disabled. */
   console?: ConsoleOptions;
   consoleSessions?: ConsoleDeps['consoleSessions'];
-  audit?: ConsoleDeps['audit'];
   history?: ConsoleDeps['history'];
 }
 
@@ -117,11 +116,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   selfServiceRoutes(app, deps);
   opsRoutes(app, { readiness: deps.readiness, metrics: deps.serveMetrics && deps.metrics ? deps.metrics : null });
   webhookRoutes(app, deps);
-  if (deps.audit) auditRoutes(app, { audit: deps.audit });
+  auditRoutes(app, { audit: deps.audit });
   if (deps.console?.enabled) {
-    const { consoleSessions, audit, history } = deps;
-    if (!consoleSessions || !audit || !history) throw new Error('the console needs the consoleSessions, audit and history services');
-    await consolePlugin(app, { ...deps, consoleSessions, audit, history }, deps.console);
+    const { consoleSessions, history } = deps;
+    if (!consoleSessions || !history) throw new Error('the console needs the consoleSessions and history services');
+    await consolePlugin(app, { ...deps, consoleSessions, history }, deps.console);
   }
   for (const plugin of deps.plugins ?? []) await plugin(app);
 

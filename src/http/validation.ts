@@ -1,14 +1,17 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { requiredSentence } from '../core/field-list.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
 function makeAjv(coerceTypes: boolean): Ajv {
   // strict:false because TypeBox schemas carry extra keywords; removeAdditional:false so unknown
-  // fields are refused with their name instead of being dropped silently.
-  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+  // fields are refused with their name instead of being dropped silently. allErrors stays off (a hostile
+  // body must not buy one error per array item); verbose hands the failing keyword's schema and data to
+  // the message, so a missing-fields error can name every missing field, not the first (docs/api.md).
+  const ajv = new Ajv({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, strict: false, verbose: true });
   addFormats(ajv);
   return ajv;
 }
@@ -25,6 +28,19 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
 
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
 
+/**
+ * Every required property the object lacks, in the schema's order. Ajv stops at the first one (allErrors is
+ * off); the schema's list is short and fixed, so this is linear in it. Falls back to the one Ajv named.
+ */
+function missingProperties(error: ErrorObject): string[] {
+  const first = String(error.params.missingProperty);
+  const required = error.schema;
+  const data = error.data;
+  if (!Array.isArray(required) || typeof data !== 'object' || data === null) return [first];
+  const missing = required.filter((name): name is string => typeof name === 'string' && (data as Record<string, unknown>)[name] === undefined);
+  return missing.includes(first) ? missing : [first];
+}
+
 /** One readable sentence naming the field: `limit: must be <= 200`, `unknown field "colour"`. */
 export function describeValidationError(errors: ErrorObject[], context: string | undefined): string {
   const error = errors[0];
@@ -33,7 +49,7 @@ export function describeValidationError(errors: ErrorObject[], context: string |
   const where = (name: string): string => (path ? `${path}.${name}` : name);
   switch (error.keyword) {
     case 'required':
-      return `${where(String(error.params.missingProperty))} is required`;
+      return requiredSentence(missingProperties(error).map(where));
     case 'additionalProperties':
       return `unknown field "${where(String(error.params.additionalProperty))}" in ${PART_NAMES[context ?? ''] ?? 'request'}`;
     case 'enum':

@@ -1,4 +1,5 @@
 import { badRequest } from '../core/errors.js';
+import { requiredSentence } from '../core/field-list.js';
 import { emptyMessage, type AuthHints, type NormalizedMessage } from '../core/message.js';
 import { toAuthOutcome } from './auth-results.js';
 import { parseAddress, parseAddressList } from './addresses.js';
@@ -95,9 +96,9 @@ export async function messageFromFields(
   if (fields.raw_email !== undefined) {
     message = await parse(decoded ?? decodeBase64Strict('raw_email', fields.raw_email));
   } else {
-    for (const required of ['subject', 'from', 'body_text'] as const) {
-      if (fields[required] === undefined) throw badRequest(`${required} is required (or send the whole message as raw_email)`);
-    }
+    // Every missing field in one answer (issue 34): a client fixes them all at once, not one per round trip.
+    const missing = (['subject', 'from', 'body_text'] as const).filter((required) => fields[required] === undefined);
+    if (missing.length > 0) throw badRequest(`${requiredSentence(missing)} (or send the whole message as raw_email)`);
     message = emptyMessage();
   }
   if (fields.subject !== undefined) message.subject = fields.subject;

@@ -10,7 +10,8 @@ import { findAnalysis, type AnalysisScope } from '../store/repositories/analyses
 import { searchAnalyses, type HistoryFilter } from '../store/repositories/analysis-search.js';
 import { webhookEventsOfAnalysis, type AnalysisWebhookEvent } from '../store/repositories/analysis-webhooks.js';
 import { notFound } from '../core/errors.js';
-import { analysesPerBucket, failedDeliveriesSince, heldQuarantine, recentResults, type BucketCount } from '../store/repositories/overview-stats.js';
+import { analysesPerBucket, analysesSince, failedDeliveriesSince, heldQuarantine, recentResults, type BucketCount } from '../store/repositories/overview-stats.js';
+import { registrableDomain } from '../mail/url-info.js';
 import { findQuarantinedByAnalysis, type QuarantineEntry } from '../store/repositories/quarantine.js';
 import { entryToStored, type StoredAnalysis } from './analysis-record.js';
 import type { ServiceContext } from './context.js';
@@ -41,9 +42,51 @@ export interface Overview {
   bySource: BucketCount[];
   topRules: Array<{ id: string; count: number }>;
   topBrands: Array<{ brand: string; count: number }>;
+  /** Sending registrable domains of the sample with the most analyses, with their verdicts. */
+  topDomains: DomainStats[];
   sampled: number;
+  /** Analyses made in the last `LIVE_WINDOW_MS` (the overview's live throughput), whatever the range. */
+  recent: { windowMinutes: number; analyses: number };
   quarantine: { messages: number; bytes: number };
   webhookFailures: number;
+}
+
+export interface DomainStats {
+  domain: string;
+  total: number;
+  phishing: number;
+  suspicious: number;
+  safe: number;
+}
+
+/** The live-throughput window of the overview. */
+export const LIVE_WINDOW_MS = 5 * 60 * 1000;
+
+/**
+ * The registrable domain of a stored From value ("Name <a@b.example>" or "a@b.example"), '' when it has no
+ * address. Linear: the text after the last '@', up to a closing '>'.
+ */
+export function sendingDomain(from: string): string {
+  const at = from.lastIndexOf('@');
+  if (at < 0) return '';
+  const rest = from.slice(at + 1);
+  const end = rest.indexOf('>');
+  const host = (end >= 0 ? rest.slice(0, end) : rest).trim().toLowerCase();
+  if (!host || host.length > 253 || !/^[a-z0-9.-]+$/.test(host)) return '';
+  return registrableDomain(host) || host;
+}
+
+function domainStats(sample: ReadonlyArray<{ from: string; verdict: string | null }>, n: number): DomainStats[] {
+  const byDomain = new Map<string, DomainStats>();
+  for (const row of sample) {
+    const domain = sendingDomain(row.from);
+    if (!domain) continue;
+    let stats = byDomain.get(domain);
+    if (!stats) byDomain.set(domain, (stats = { domain, total: 0, phishing: 0, suspicious: 0, safe: 0 }));
+    stats.total++;
+    if (row.verdict === 'phishing' || row.verdict === 'suspicious' || row.verdict === 'safe') stats[row.verdict]++;
+  }
+  return [...byDomain.values()].sort((a, b) => b.total - a.total || (a.domain < b.domain ? -1 : 1)).slice(0, n);
 }
 
 const RANGE_MS: Record<OverviewRange, number> = { '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS };
@@ -86,12 +129,14 @@ export function createHistoryService({ store, clock }: ServiceContext, options: 
       const since = toIso(Math.max(visible, clock.now() - RANGE_MS[range]));
       const scope = { tenantId: principal.tenant.id, livemode: principal.livemode, since };
       const chars = range === '24h' ? 13 : 10;
-      const [byVerdict, bySource, sample, quarantine, webhookFailures] = await Promise.all([
+      const liveSince = toIso(Math.max(visible, clock.now() - LIVE_WINDOW_MS));
+      const [byVerdict, bySource, sample, quarantine, webhookFailures, recent] = await Promise.all([
         analysesPerBucket(store.db, scope, chars, 'verdict'),
         analysesPerBucket(store.db, scope, chars, 'source'),
         recentResults(store.db, scope, OVERVIEW_SAMPLE),
         heldQuarantine(store.db, scope),
         failedDeliveriesSince(store.db, scope),
+        analysesSince(store.db, { ...scope, since: liveSince }),
       ]);
       const rules = new Map<string, number>();
       const brands = new Map<string, number>();
@@ -109,7 +154,9 @@ export function createHistoryService({ store, clock }: ServiceContext, options: 
         bySource,
         topRules: top(rules, 10).map(([id, count]) => ({ id, count })),
         topBrands: top(brands, 10).map(([brand, count]) => ({ brand, count })),
+        topDomains: domainStats(sample, 10),
         sampled: sample.length,
+        recent: { windowMinutes: LIVE_WINDOW_MS / 60_000, analyses: recent },
         quarantine,
         webhookFailures,
       };

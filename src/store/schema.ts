@@ -254,11 +254,12 @@ export interface ConsoleSessionsTable {
   expires_at: string;
 }
 
-/** Who did what to which message through the console (docs/console.md). */
+/** Who did what to which message through the console, the REST API or the CLI (docs/console.md). */
 export interface ConsoleAuditTable {
   id: string;
   tenant_id: string;
   livemode: number;
+  /** The API key that acted, or "cli" for the command line. */
   actor_key_id: string;
   actor_name: string;
   operator: number;
@@ -268,6 +269,8 @@ export interface ConsoleAuditTable {
   /** JSON object. */
   detail: string;
   created_at: string;
+  /** console | api | cli */
+  via: string;
 }
 
 /** What a recipient did through a one-click link (docs/recipients.md). */

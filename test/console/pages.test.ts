@@ -80,7 +80,7 @@ describe.each(DIALECTS)('console pages and actions (%s)', (dialect) => {
     const id = /href="\/analyses\/(an_[A-Za-z0-9]+)">Your account has been limited/.exec((await admin.get('/history?brand=PayPal')).body)![1]!;
     const detail = await admin.get(`/analyses/${id}`);
     expect(detail.statusCode).toBe(200);
-    expect(detail.body).toMatch(/<td class="mono">HREF_TEXT_MISMATCH<\/td><td class="num">\d/);
+    expect(detail.body).toMatch(/<td class="mono nowrap">HREF_TEXT_MISMATCH<\/td><td class="num">\d/);
     expect(detail.body).toContain('http://paypa1-secure.com/signin');
     expect(detail.body).toContain('Authentication');
     expect(detail.body).toContain('Webhook events');

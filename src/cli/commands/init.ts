@@ -6,6 +6,7 @@ import { PLAN_CODES, SCOPES, type PlanCode, type Tenant } from '../../core/domai
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, UsageError, writeJson, type CommandHandler } from '../io.js';
 import { withRuntime } from '../runtime.js';
+import { auditKey } from './key.js';
 
 /** Where `init` writes when neither --config nor PHISHGATE_CONFIG names a file: beside the default database, git-ignored. */
 export const DEFAULT_INIT_CONFIG = 'data/phishgate.yaml';
@@ -77,6 +78,7 @@ const initCommand: CommandHandler = async (argv, io) => {
     const created = !tenant;
     tenant ??= await rt.services.tenants.create({ name: tenantName, planCode: plan, quotaLimit: null });
     const key = created || values['new-key'] ? await rt.services.keys.create({ tenantId: tenant.id, name: 'admin (phishgate init)', scopes: [...SCOPES], mode: 'live' }) : null;
+    if (key) await auditKey(rt, 'key_create', key.apiKey);
     return { tenant, created, key, database: rt.store.location };
   }, env);
 

@@ -2,6 +2,7 @@ import { KEY_MODES, SCOPES, type ApiKey, type KeyMode, type Scope } from '../../
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, UsageError, writeJson, type CommandHandler } from '../io.js';
 import { tenantOrUsageError, withRuntime } from '../runtime.js';
+import type { Runtime } from '../../main.js';
 
 const keyJson = (k: ApiKey) => ({
   id: k.id,
@@ -36,6 +37,16 @@ const createOptions = {
   name: { type: 'string', value: 'NAME', description: 'a label to recognise the key by' },
 } as const;
 
+/**
+ * What the audit log keeps of a key (never the secret), in the tenant and mode of the key: the actor is
+ * "cli", the command line holds no key (docs/console.md, "Audit log").
+ */
+export const auditKey = (rt: Runtime, action: 'key_create' | 'key_revoke', key: ApiKey): Promise<void> =>
+  rt.services.audit.recordCli(
+    { tenantId: key.tenantId, livemode: key.mode === 'live' },
+    { action, targetType: 'api_key', targetId: key.id, detail: { name: key.name, prefix: key.prefix, mode: key.mode, scopes: key.scopes.join(',') } },
+  );
+
 const create: CommandHandler = async (argv, io) => {
   const { values } = parseCommandArgs(argv, createOptions);
   if (!values.tenant) throw new UsageError('--tenant is required');
@@ -43,7 +54,9 @@ const create: CommandHandler = async (argv, io) => {
   const mode = modeFlag(values.mode);
   const { apiKey, secret } = await withRuntime(io, async (rt) => {
     await tenantOrUsageError(rt, values.tenant!);
-    return rt.services.keys.create({ tenantId: values.tenant!, name: values.name ?? `${mode} key`, scopes, mode });
+    const created = await rt.services.keys.create({ tenantId: values.tenant!, name: values.name ?? `${mode} key`, scopes, mode });
+    await auditKey(rt, 'key_create', created.apiKey);
+    return created;
   });
   // The only time the full key is shown (docs/api.md, "Keys"); only its hash is stored.
   writeJson(io, { id: apiKey.id, key: secret, scopes: apiKey.scopes, mode: apiKey.mode, name: apiKey.name, tenant_id: apiKey.tenantId });
@@ -66,7 +79,12 @@ const list: CommandHandler = async (argv, io) => {
 const revoke: CommandHandler = async (argv, io) => {
   const { positionals } = parseCommandArgs(argv, {}, true);
   if (positionals.length !== 1) throw new UsageError('usage: phishgate key revoke ID');
-  writeJson(io, keyJson(await withRuntime(io, (rt) => rt.services.keys.revoke(positionals[0]!))));
+  const revoked = await withRuntime(io, async (rt) => {
+    const key = await rt.services.keys.revoke(positionals[0]!);
+    await auditKey(rt, 'key_revoke', key);
+    return key;
+  });
+  writeJson(io, keyJson(revoked));
   return 0;
 };
 
@@ -75,10 +93,13 @@ export const keySpecs: CommandSpec[] = [
     name: 'key create',
     summary: 'create an API key; the full key is printed once, only its hash is stored',
     options: createOptions,
-    details: ['Prints { "id", "key", "scopes", "mode", "name", "tenant_id" }. Keep "key": it cannot be shown again.'],
+    details: [
+      'Prints { "id", "key", "scopes", "mode", "name", "tenant_id" }. Keep "key": it cannot be shown again.',
+      'Recorded in the audit log (console Audit log, GET /v1/audit) of the key\'s tenant and mode as key_create, with "cli" as the actor; never the key itself.',
+    ],
     examples: ['phishgate key create --tenant tn_… --scopes read,write --name dashboard'],
     run: create,
   },
   { name: 'key list', summary: "list a tenant's keys (prefixes only, never the keys)", options: listOptions, run: list },
-  { name: 'key revoke', summary: 'revoke a key at once', args: 'ID', options: {}, details: ['Prints the revoked key (without the secret).'], run: revoke },
+  { name: 'key revoke', summary: 'revoke a key at once', args: 'ID', options: {}, details: ['Prints the revoked key (without the secret).', 'Recorded in the audit log of the key\'s tenant and mode as key_revoke, with "cli" as the actor.'], run: revoke },
 ];

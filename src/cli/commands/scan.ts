@@ -9,6 +9,8 @@ import { parseLimitsOf } from '../../engine/limits.js';
 import type { AnalysisContext } from '../../engine/types.js';
 import { createEnginePool } from '../../engine/worker-pool.js';
 import { readMailSources } from '../../mail/mail-source.js';
+import { notAnEmailMessage } from '../../mail/message-shape.js';
+import { inCliWords } from '../mail-words.js';
 import { parseRawMessage } from '../../mail/parse-raw.js';
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, positiveIntFlag, UsageError, type CliIo, type CommandHandler } from '../io.js';
@@ -38,7 +40,12 @@ interface ScanLine {
   ms: number;
   rules?: ExplainedRule[];
 }
-type Emitted = ScanLine | { file: string; error: string };
+/** A file that is not an email message (src/mail/message-shape.ts): reported and counted apart, never judged. */
+interface NotEmailLine {
+  file: string;
+  not_email: string;
+}
+type Emitted = ScanLine | NotEmailLine | { file: string; error: string };
 
 const options = {
   tenant: { type: 'string', value: 'ID', description: "judge as this tenant would: its allow/block lists and its gateway.domains (the id must exist)" },
@@ -68,29 +75,43 @@ async function totalBytes(paths: readonly string[]): Promise<number> {
 
 type Analyse = (raw: Buffer) => Promise<{ result: EngineResult; ms: number }>;
 
-/** Analyses every message; `jobs` > 1 spreads parsing and analysis over worker threads, output stays in input order. */
-async function scanAll(paths: string[], maxBytes: number, jobs: number, analyse: Analyse, emit: (line: Emitted, bytes: number) => void, explain: (result: EngineResult) => ExplainedRule[] | undefined): Promise<void> {
+/**
+ * Analyses every message; `jobs` > 1 spreads parsing and analysis over worker threads, output stays in input
+ * order. Returns the folders among `paths` that held nothing to scan (the caller warns).
+ */
+async function scanAll(paths: string[], maxBytes: number, jobs: number, analyse: Analyse, emit: (line: Emitted, bytes: number) => void, explain: (result: EngineResult) => ExplainedRule[] | undefined): Promise<string[]> {
   const window: Array<Promise<[Emitted, number]>> = [];
   const limit = jobs * 4;
-  for await (const mail of readMailSources(paths, maxBytes)) {
-    const bytes = mail.raw.length;
-    window.push(
-      analyse(mail.raw).then(
-        ({ result, ms }): [Emitted, number] => {
-          const rules = explain(result);
-          return [{ file: mail.name, verdict: result.verdict, score: result.score, confidence: result.confidence, reasons: result.reasons, indicators: result.indicators, ms: Math.round(ms * 100) / 100, ...(rules ? { rules } : {}) }, bytes];
-        },
-        (error: unknown): [Emitted, number] => [{ file: mail.name, error: (error as Error).message }, bytes],
-      ),
-    );
-    while (window.length >= limit) emit(...(await window.shift()!));
+  const empty: string[] = [];
+  for (const root of paths) {
+    let found = 0;
+    for await (const mail of readMailSources([root], maxBytes)) {
+      found++;
+      const bytes = mail.raw.length;
+      const notEmail = notAnEmailMessage(mail.raw);
+      window.push(
+        notEmail !== null
+          ? Promise.resolve<[Emitted, number]>([{ file: mail.name, not_email: notEmail }, bytes])
+          : analyse(mail.raw).then(
+              ({ result, ms }): [Emitted, number] => {
+                const rules = explain(result);
+                return [{ file: mail.name, verdict: result.verdict, score: result.score, confidence: result.confidence, reasons: result.reasons, indicators: result.indicators, ms: Math.round(ms * 100) / 100, ...(rules ? { rules } : {}) }, bytes];
+              },
+              (error: unknown): [Emitted, number] => [{ file: mail.name, error: inCliWords((error as Error).message) }, bytes],
+            ),
+      );
+      while (window.length >= limit) emit(...(await window.shift()!));
+    }
+    if (found === 0) empty.push(root);
   }
   while (window.length > 0) emit(...(await window.shift()!));
+  return empty;
 }
 
 /** One line a person reads on a terminal: verdict, score, file, then the rules or the first reason. */
 function humanLine(line: Emitted): string {
   if ('error' in line) return `error       ${line.file}: ${line.error}`;
+  if ('not_email' in line) return `not email   ${line.file}: ${line.not_email}`;
   const head = `${line.verdict.padEnd(10)}  ${line.score.toFixed(2)}  ${line.file}`;
   if (line.rules) return [head, ...line.rules.map((r) => `    ${r.id} weight ${r.weight} × strength ${r.strength.toFixed(2)} = ${r.contribution.toFixed(2)}: ${r.reason}`)].join('\n');
   return line.reasons[0] ? `${head}\n    ${line.reasons[0]}` : head;
@@ -98,7 +119,8 @@ function humanLine(line: Emitted): string {
 
 export const scanCommand: CommandHandler = async (argv: string[], io: CliIo): Promise<number> => {
   const { values, positionals } = parseCommandArgs(argv, options, true);
-  if (positionals.length === 0) throw new UsageError('scan needs at least one PATH (an .eml file, a folder or an mbox); see "phishgate scan --help"');
+  // The CLI adds the pointer to --help to every usage error (run.ts): not repeated here.
+  if (positionals.length === 0) throw new UsageError('scan needs at least one PATH (an .eml file, a folder or an mbox)');
   const jobs = positiveIntFlag('jobs', values.jobs, 1);
   const paths = positionals.map((p) => resolve(io.cwd, p));
   for (const [i, path] of paths.entries()) {
@@ -130,22 +152,25 @@ export const scanCommand: CommandHandler = async (argv: string[], io: CliIo): Pr
   };
   const counts: Record<Verdict, number> = { safe: 0, suspicious: 0, phishing: 0 };
   let errors = 0;
+  let notEmail = 0;
   let bytesRead = 0;
   const emit = (line: Emitted, bytes: number): void => {
     if ('error' in line) errors++;
+    else if ('not_email' in line) notEmail++;
     else counts[line.verdict]++;
     bytesRead += bytes;
     progress.done();
     io.stdout.write(`${human ? humanLine(line) : JSON.stringify(line)}\n`);
-    progress.update(counts.safe + counts.suspicious + counts.phishing + errors, bytesRead);
+    progress.update(counts.safe + counts.suspicious + counts.phishing + errors + notEmail, bytesRead);
   };
   // The feeds are loaded once, before the first message (docs/reputation.md); a feed that fails is a warning.
   const reputation = createReputation(config.reputation, { onFeedError: (feed, error) => io.stderr.write(`reputation feed ${feed} not loaded: ${error}\n`) });
   await reputation.feeds.refresh();
   const started = performance.now();
+  let emptyFolders: string[];
   if (jobs === 1) {
     const engine = createEngineFromConfig(config, { secrets, onDetectorError, reputation });
-    await scanAll(paths, limits.maxMessageBytes, 1, async (raw) => {
+    emptyFolders = await scanAll(paths, limits.maxMessageBytes, 1, async (raw) => {
       const t0 = performance.now();
       const result = await engine.analyze(await parseRawMessage(raw, limits), ctx);
       return { result, ms: performance.now() - t0 };
@@ -153,7 +178,7 @@ export const scanCommand: CommandHandler = async (argv: string[], io: CliIo): Pr
   } else {
     const pool = createEnginePool({ size: jobs, config, secrets, onDetectorError, feeds: reputation.feeds });
     try {
-      await scanAll(paths, limits.maxMessageBytes, jobs, async (raw) => {
+      emptyFolders = await scanAll(paths, limits.maxMessageBytes, jobs, async (raw) => {
         const analysed = await pool.analyzeRaw(raw, ctx);
         return { result: analysed.result, ms: analysed.ms };
       }, emit, explain);
@@ -166,8 +191,14 @@ export const scanCommand: CommandHandler = async (argv: string[], io: CliIo): Pr
   const seconds = (performance.now() - started) / 1000;
   const count = counts.safe + counts.suspicious + counts.phishing;
   const rate = seconds > 0 ? count / seconds : 0;
-  io.stderr.write(`scanned ${count} message${count === 1 ? '' : 's'} in ${seconds.toFixed(2)} s (${rate.toFixed(1)} messages/s, ${jobs} job${jobs === 1 ? '' : 's'}): safe ${counts.safe}, suspicious ${counts.suspicious}, phishing ${counts.phishing}${errors ? `, not analysed ${errors}` : ''}\n`);
-  return errors > 0 ? 1 : 0;
+  for (const folder of emptyFolders) {
+    io.stderr.write(`phishgate scan: warning: ${positionals[paths.indexOf(folder)] ?? folder}: no files to scan in this folder (hidden files and .json, .jsonl, .yaml, .yml, .md, .gz files are skipped)\n`);
+  }
+  io.stderr.write(
+    `scanned ${count} message${count === 1 ? '' : 's'} in ${seconds.toFixed(2)} s (${rate.toFixed(1)} messages/s, ${jobs} job${jobs === 1 ? '' : 's'}): safe ${counts.safe}, suspicious ${counts.suspicious}, phishing ${counts.phishing}${notEmail ? `; not an email message ${notEmail}` : ''}${errors ? `; not analysed ${errors}` : ''}\n`,
+  );
+  // A file that is not a message could not be analysed either: exit 1, as before, so scripts notice it.
+  return errors > 0 || notEmail > 0 ? 1 : 0;
 };
 
 export const scanSpec: CommandSpec = {
@@ -177,7 +208,8 @@ export const scanSpec: CommandSpec = {
   options,
   details: [
     'Prints one JSON object per message: { "file", "verdict", "score", "confidence", "reasons", "indicators", "ms" } (with --explain also "rules"); on a terminal without --jsonl, one readable line per message instead.',
-    'A summary (count, verdicts, messages/s) goes to stderr; on a terminal, long scans also show a progress line (count, rate, ETA). Exit 1 when a file could not be analysed.',
+    'A file that is not an email message (empty, binary, an image, text without header fields) is not analysed: its line is { "file", "not_email": "<why>" }, and the summary counts it apart. Header-only messages, messages without a body, mbox files, CRLF and LF line ends and a leading UTF-8 byte order mark are analysed.',
+    'A summary (count, verdicts, files that are not email messages, messages/s) goes to stderr, after a warning for each folder that held no files to scan; on a terminal, long scans also show a progress line (count, rate, ETA). Exit 1 when a file could not be analysed or is not an email message.',
   ],
   examples: ['phishgate scan ~/Maildir/cur --jobs 2 --explain', 'phishgate scan suspicious.eml --tenant tn_… --explain'],
   run: scanCommand,

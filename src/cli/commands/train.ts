@@ -10,6 +10,8 @@ import { trainModel, type TrainingDoc } from '../../engine/classifier/train.js';
 import { featureLimitsOf, parseLimitsOf } from '../../engine/limits.js';
 import { readMailSources } from '../../mail/mail-source.js';
 import { parseRawMessage } from '../../mail/parse-raw.js';
+import { notAnEmailMessage } from '../../mail/message-shape.js';
+import { inCliWords } from '../mail-words.js';
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, UsageError, type CliIo, type CommandHandler } from '../io.js';
 import { trainTenant } from './train-tenant.js';
@@ -66,6 +68,13 @@ export const trainCommand: CommandHandler = async (argv: string[], io: CliIo): P
   let skipped = 0;
   for (const [label, paths] of [[1, phishPaths], [0, hamPaths]] as const) {
     for await (const mail of readMailSources(paths, parseLimits.maxMessageBytes)) {
+      // What is not a message (an image, a note beside the mail) must not teach the model anything (docs/cli.md, "scan").
+      const notEmail = notAnEmailMessage(mail.raw);
+      if (notEmail !== null) {
+        skipped++;
+        io.stderr.write(`skipped ${mail.name}: not an email message (${notEmail})\n`);
+        continue;
+      }
       try {
         const features = messageFeatures(await parseRawMessage(mail.raw, parseLimits), featureLimits);
         features.forEach((f) => vocabulary.add(f));
@@ -73,7 +82,7 @@ export const trainCommand: CommandHandler = async (argv: string[], io: CliIo): P
       } catch (error) {
         if (!isAppError(error)) throw error;
         skipped++;
-        io.stderr.write(`skipped ${mail.name}: ${error.message}\n`);
+        io.stderr.write(`skipped ${mail.name}: ${inCliWords(error.message)}\n`);
       }
     }
   }
@@ -102,6 +111,7 @@ export const trainSpec: CommandSpec = {
   options,
   details: [
     'Prints a JSON summary (counts, calibration, strongest features). Set engine.model_path to the file so that serve and scan use it.',
+    'Files that are not email messages (as scan judges them) and messages that cannot be parsed are skipped, each named on stderr with the reason, and counted in "skipped".',
     'With --tenant: trains that tenant\'s model on the base corpus plus the messages its people labelled (bounded, deduplicated, learning.min_feedback first), checks it on held-out labelled messages against the model in use and writes learning.models_dir/<tenant>.json only when it does at least as well; serve picks it up without a restart. Prints the report; exit 0 either way.',
   ],
   examples: ['phishgate train --phish ~/mail/phish --ham ~/mail/inbox.mbox --out data/model.json', 'phishgate train --tenant tn_… --base /srv/phishgate/corpus'],

@@ -16,6 +16,7 @@ const NAV: NavItem[] = [
   { path: '/history', label: 'History', scope: 'read' },
   { path: '/quarantine', label: 'Quarantine', scope: 'read' },
   { path: '/lists', label: 'Lists', scope: 'read' },
+  { path: '/test', label: 'Test a message', scope: 'write' },
   { path: '/usage', label: 'Usage', scope: 'read' },
   { path: '/webhooks', label: 'Webhooks', scope: 'admin' },
   { path: '/keys', label: 'Keys', scope: 'admin' },
@@ -34,6 +35,7 @@ const DONE: Record<string, string> = {
   list_remove: 'List entry removed.',
   redeliver: 'Delivery queued again.',
   view: 'Now showing the chosen tenant and mode.',
+  tested: 'Message analysed: its analysis is below and in the history.',
 };
 
 export interface PageOptions {

@@ -21,6 +21,7 @@ import { actionRoutes } from './pages/actions.js';
 import { listRoutes } from './pages/lists.js';
 import { adminRoutes } from './pages/admin.js';
 import { auditPageRoutes } from './pages/audit.js';
+import { testMessageRoutes } from './pages/test-message.js';
 
 /** The console's own policy: only its own scripts, styles and frames; no inline script anywhere. */
 const CSP_DIRECTIVES = {
@@ -85,6 +86,7 @@ export async function consolePlugin(app: FastifyInstance, deps: ConsoleDeps, opt
     listRoutes(scope, ctx);
     adminRoutes(scope, ctx);
     auditPageRoutes(scope, ctx);
+    testMessageRoutes(scope, ctx);
     for (const pages of extraPages) pages(scope, ctx);
   });
 }

@@ -8,7 +8,20 @@ import type { FastifyReply } from 'fastify';
 import type { MailAddress } from '../../core/message.js';
 import type { MessagePreview } from '../../mail/message-preview.js';
 import { SAFE_HTML_CSP, safeHtmlDocument, type SafeHtml } from '../../mail/safe-html.js';
+import { describeUrl } from '../../mail/url-info.js';
+import { domainShown } from '../../engine/detectors/links.js';
 import { bytes, html, type Html } from './html.js';
+
+/**
+ * "Text shows a.example, leads to b.example" when the link text displays a host whose registrable domain
+ * is not the real target's (the HREF_TEXT_MISMATCH question, docs/detection.md), or null.
+ */
+export function textTargetMismatch(text: string, target: string): string | null {
+  const shown = domainShown(text);
+  const real = describeUrl(target);
+  if (!shown || !real || !real.host || shown.domain === real.domain) return null;
+  return `text shows ${shown.host}, leads to ${real.host}`;
+}
 
 const address = (a: MailAddress): string => (a.name && a.name !== a.address ? `${a.name} <${a.address}>` : a.address);
 const addresses = (list: MailAddress[]): string => list.map(address).join(', ');
@@ -57,6 +70,11 @@ ${
 </section>`;
 }
 
+function mismatchFlag(text: string, target: string): Html | '' {
+  const note = textTargetMismatch(text, target);
+  return note ? html`<span class="flag flag-danger">${note}</span> ` : '';
+}
+
 function htmlPart(rendered: SafeHtml, frameUrl: string, h: (text: string, id: string) => Html): Html {
   const removed = Object.entries(rendered.removed).map(([what, n]) => `${n} × ${what}`);
   return html`<section aria-labelledby="pv-html">
@@ -69,7 +87,7 @@ ${
 <table><thead><tr><th scope="col">Link text</th><th scope="col">Real target</th><th scope="col">Notes</th></tr></thead>
 <tbody>${rendered.links.map(
         (l) =>
-          html`<tr><td>${l.text}</td><td class="mono">${l.target}</td><td>${l.dangerous ? html`<span class="flag">dangerous scheme, removed</span>` : ''}${l.wrappers.map((w) => html`<span class="flag">unwrapped from ${w}</span>`)}${l.target !== l.href ? html` <span class="mono">as written: ${l.href}</span>` : ''}</td></tr>`,
+          html`<tr><td class="url">${l.text}</td><td class="mono url">${l.target}</td><td>${mismatchFlag(l.text, l.target)}${l.dangerous ? html`<span class="flag">dangerous scheme, removed</span>` : ''}${l.wrappers.map((w) => html`<span class="flag">unwrapped from ${w}</span>`)}${l.target !== l.href ? html` <span class="mono">as written: ${l.href}</span>` : ''}</td></tr>`,
       )}</tbody></table>`
     : ''
 }

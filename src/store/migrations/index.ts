@@ -11,7 +11,8 @@ import { consoleTables } from './2026-11-24-15-console.js';
 import { selfService } from './2026-11-24-16-self-service.js';
 import { retries } from './2026-11-24-17-retries.js';
 import { analysesListing } from './2026-11-24-18-analyses-listing.js';
-import { senderHistory } from './2026-12-06-01-sender-history.js';
+import { auditVia } from './2026-12-06-01-audit-via.js';
+import { senderHistory } from './2026-12-06-02-sender-history.js';
 
 /**
  * Static list (no directory scan), so migrations work the same from `src/` under tsx and from `dist/`.
@@ -30,7 +31,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-16-self-service': selfService,
   '2026-11-24-17-retries': retries,
   '2026-11-24-18-analyses-listing': analysesListing,
-  '2026-12-06-01-sender-history': senderHistory,
+  '2026-12-06-01-audit-via': auditVia,
+  '2026-12-06-02-sender-history': senderHistory,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,6 +13,8 @@ export interface AuditEntry {
   targetId: string;
   detail: Record<string, string>;
   createdAt: string;
+  /** Where the action was taken: console, api or cli. */
+  via: string;
 }
 
 export interface AuditScope {
@@ -23,6 +25,7 @@ export interface AuditScope {
 export interface AuditFilter {
   action?: string;
   targetId?: string;
+  via?: string;
   limit: number;
   offset: number;
 }
@@ -39,6 +42,7 @@ const toEntry = (row: ConsoleAuditTable): AuditEntry => ({
   targetId: row.target_id,
   detail: JSON.parse(row.detail) as Record<string, string>,
   createdAt: row.created_at,
+  via: row.via,
 });
 
 export async function insertAuditEntry(db: Kysely<Database>, e: AuditEntry): Promise<void> {
@@ -56,6 +60,7 @@ export async function insertAuditEntry(db: Kysely<Database>, e: AuditEntry): Pro
       target_id: e.targetId,
       detail: JSON.stringify(e.detail),
       created_at: e.createdAt,
+      via: e.via,
     })
     .execute();
 }
@@ -64,6 +69,7 @@ export async function listAuditEntries(db: Kysely<Database>, scope: AuditScope, 
   let base = db.selectFrom('console_audit').where('tenant_id', '=', scope.tenantId).where('livemode', '=', scope.livemode ? 1 : 0);
   if (filter.action) base = base.where('action', '=', filter.action);
   if (filter.targetId) base = base.where('target_id', '=', filter.targetId);
+  if (filter.via) base = base.where('via', '=', filter.via);
   const [rows, count] = await Promise.all([
     base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),

@@ -32,10 +32,20 @@ export async function analysesPerBucket(db: Kysely<Database>, s: StatsScope, buc
   return rows.map((r) => ({ bucket: r.bucket, key: r.key, count: Number(r.count) }));
 }
 
-/** Rules and results of the newest `limit` analyses (top rules and brands are counted from them). */
-export async function recentResults(db: Kysely<Database>, s: StatsScope, limit: number): Promise<Array<{ rules: string | null; result: string | null }>> {
-  const rows = await analysesOf(db, s).select(['rules_json', 'result_json']).orderBy('created_at', 'desc').limit(limit).execute();
-  return rows.map((r) => ({ rules: r.rules_json ?? null, result: r.result_json }));
+/** Rules, results, senders and verdicts of the newest `limit` analyses (top rules, brands and sending domains are counted from them). */
+export async function recentResults(
+  db: Kysely<Database>,
+  s: StatsScope,
+  limit: number,
+): Promise<Array<{ rules: string | null; result: string | null; from: string; verdict: string | null }>> {
+  const rows = await analysesOf(db, s).select(['rules_json', 'result_json', 'from_addr', 'verdict']).orderBy('created_at', 'desc').limit(limit).execute();
+  return rows.map((r) => ({ rules: r.rules_json ?? null, result: r.result_json, from: r.from_addr, verdict: r.verdict ?? null }));
+}
+
+/** How many analyses were made since the scope's instant (the overview's live throughput). */
+export async function analysesSince(db: Kysely<Database>, s: StatsScope): Promise<number> {
+  const row = await analysesOf(db, s).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function heldQuarantine(db: Kysely<Database>, s: Omit<StatsScope, 'since'>): Promise<{ messages: number; bytes: number }> {

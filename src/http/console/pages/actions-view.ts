@@ -16,6 +16,8 @@ export interface ActionTarget {
   quarantineId: string | null;
   /** Console path to come back to after the action. */
   back: string;
+  /** The analysis's verdict: the list form proposes Allow for a safe mail and Block otherwise. */
+  verdict?: string | null | undefined;
 }
 
 /** The address in a stored From value, lower-cased; '' when there is none. */
@@ -31,6 +33,9 @@ export function senderAddress(from: string): string {
 export const senderDomain = (address: string): string => (address.includes('@') ? address.slice(address.lastIndexOf('@') + 1) : '');
 
 function listForm(ctx: ConsoleContext, user: ConsoleUser, target: ActionTarget, type: 'email' | 'domain', value: string, idPrefix: string): Html {
+  // A safe mail is looked at to trust its sender more often than to block it; anything else, the reverse.
+  const proposed = target.verdict === 'safe' ? 'allow' : 'block';
+  const checked = (list: 'allow' | 'block') => (list === proposed ? html` checked` : '');
   const legend = type === 'email' ? 'Allow or block the sender' : "Allow or block the sender's domain";
   return html`<form method="post" action="${ctx.at('/actions/list')}" class="list-form">
 ${csrfField(user)}
@@ -39,10 +44,10 @@ ${csrfField(user)}
 <input type="hidden" name="analysis_id" value="${target.analysisId}">
 <fieldset><legend>${legend}</legend>
 <p><label for="${idPrefix}-value">${type === 'email' ? 'Address' : 'Domain'}</label>
-<input id="${idPrefix}-value" name="value" type="text" value="${value}" required maxlength="320"></p>
-<p><input type="radio" id="${idPrefix}-block" name="list" value="block" checked><label for="${idPrefix}-block">Block</label>
-<input type="radio" id="${idPrefix}-allow" name="list" value="allow"><label for="${idPrefix}-allow">Allow</label></p>
-<p><label for="${idPrefix}-note">Note</label> <input id="${idPrefix}-note" name="note" type="text" maxlength="500"></p>
+<input id="${idPrefix}-value" class="wide" name="value" type="text" value="${value}" size="${Math.min(64, Math.max(24, value.length + 2))}" required maxlength="320"></p>
+<p><input type="radio" id="${idPrefix}-block" name="list" value="block"${checked('block')}><label for="${idPrefix}-block">Block</label>
+<input type="radio" id="${idPrefix}-allow" name="list" value="allow"${checked('allow')}><label for="${idPrefix}-allow">Allow</label></p>
+<p><label for="${idPrefix}-note">Note</label> <input id="${idPrefix}-note" class="wide" name="note" type="text" maxlength="500"></p>
 <p><label for="${idPrefix}-expires">Expires on (optional)</label> <input id="${idPrefix}-expires" name="expires" type="date"></p>
 <button type="submit">Save list entry</button>
 </fieldset>

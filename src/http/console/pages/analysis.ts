@@ -22,7 +22,7 @@ export function analysisRoutes(app: FastifyInstance, ctx: ConsoleContext): void 
     const quarantined = await ctx.history.quarantineEntryOf(user.principal, detail.analysis.analysis_id);
     const feedback = await ctx.feedback.ofAnalysis(user.principal, detail.analysis.analysis_id);
     const body = html`${summary(detail, feedback ? `${feedback.label === 'phishing' ? 'phishing' : 'not phishing'} (${feedback.source}, ${when(feedback.updatedAt)})` : null, quarantined ? html`<a href="${ctx.at(`/quarantine/${encodeURIComponent(quarantined.id)}`)}">${quarantined.releasedAt ? `released ${when(quarantined.releasedAt)}` : 'held in quarantine'}</a>` : null)}
-${can(user, 'write') ? analysisActions(ctx, user, { analysisId: detail.analysis.analysis_id, from: detail.analysis.from, quarantineId: quarantined && !quarantined.releasedAt ? quarantined.id : null, back: `/analyses/${detail.analysis.analysis_id}` }) : ''}
+${can(user, 'write') ? analysisActions(ctx, user, { analysisId: detail.analysis.analysis_id, from: detail.analysis.from, quarantineId: quarantined && !quarantined.releasedAt ? quarantined.id : null, back: `/analyses/${detail.analysis.analysis_id}`, verdict: detail.analysis.verdict }) : ''}
 ${reasonsAndRules(detail)}
 ${indicators(detail)}
 ${urls(detail)}
@@ -39,8 +39,8 @@ function summary(detail: AnalysisDetail, label: string | null, quarantine: Html 
 <dt>Verdict</dt><dd>${verdictBadge(a.verdict)}${a.recommendation ? ` — recommendation: ${a.recommendation}` : ''}</dd>
 <dt>Score</dt><dd>${a.score === undefined ? '' : a.score.toFixed(3)}${a.confidence === undefined ? '' : ` (confidence ${a.confidence.toFixed(2)})`}</dd>
 <dt>Subject</dt><dd>${a.subject || '(no subject)'}</dd>
-<dt>From</dt><dd class="mono">${a.from}</dd>
-<dt>To</dt><dd class="mono">${a.to}</dd>
+<dt>From</dt><dd class="mono address">${a.from}</dd>
+<dt>To</dt><dd class="mono address">${a.to}</dd>
 <dt>Door</dt><dd>${a.source}</dd>
 <dt>Time</dt><dd>${when(a.created_at)}</dd>
 <dt>Model</dt><dd>${a.model ?? ''}</dd>
@@ -57,7 +57,7 @@ ${reasons.length ? html`<ul>${reasons.map((r) => html`<li>${r}</li>`)}</ul>` : h
 ${
   detail.rules.length
     ? html`<table aria-labelledby="rules-h"><thead><tr><th scope="col">Rule</th><th scope="col" class="num">Weight</th><th scope="col" class="num">Strength</th><th scope="col">Evidence</th></tr></thead>
-<tbody>${detail.rules.map((r) => html`<tr><td class="mono">${r.id}</td><td class="num">${r.weight.toFixed(2)}</td><td class="num">${r.strength.toFixed(2)}</td><td>${r.reason}</td></tr>`)}</tbody></table>`
+<tbody>${detail.rules.map((r) => html`<tr><td class="mono nowrap">${r.id}</td><td class="num">${r.weight.toFixed(2)}</td><td class="num">${r.strength.toFixed(2)}</td><td>${r.reason}</td></tr>`)}</tbody></table>`
     : html`<p>No rule fired${detail.analysis.status === 'completed' ? '' : ' (not analysed yet)'}.</p>`
 }
 </section>`;
@@ -82,7 +82,7 @@ function urls(detail: AnalysisDetail): Html {
 ${
   list.length
     ? html`<p>Shown as text only: never follow these from here.</p><table><thead><tr><th scope="col">URL (unwrapped target)</th><th scope="col">Domain</th><th scope="col">Flags</th><th scope="col">As written in the message</th></tr></thead>
-<tbody>${list.map((u) => html`<tr><td class="mono">${u.url}</td><td class="mono">${u.domain}</td><td>${u.flags.map((f) => html`<span class="flag">${f}</span>`)}</td><td class="mono">${u.original ?? ''}</td></tr>`)}</tbody></table>`
+<tbody>${list.map((u) => html`<tr><td class="mono url">${u.url}</td><td class="mono nowrap">${u.domain}</td><td>${u.flags.map((f) => html`<span class="flag">${f}</span>`)}</td><td class="mono url">${u.original ?? ''}</td></tr>`)}</tbody></table>`
     : html`<p>No URL found.</p>`
 }</section>`;
 }

@@ -39,6 +39,8 @@ export function historyRoutes(app: FastifyInstance, ctx: ConsoleContext): void {
     };
     if (params.rule && !/^[A-Z0-9_]+$/.test(params.rule)) throw badRequest('rule: a rule id such as HREF_TEXT_MISMATCH');
     const offset = whole(q, 'offset', 0, 1_000_000, 0);
+    // Only the first page updates itself: on a later page new analyses would shift the rows under the reader.
+    const refresh = offset === 0 ? whole(q, 'refresh', 5, 3600, 15) : 0;
     const words = params.q.split(/\s+/).filter(Boolean).slice(0, 10);
     const result = await ctx.history.search(user.principal, {
       from: from ? `${from}T00:00:00.000Z` : undefined,
@@ -66,8 +68,11 @@ export function historyRoutes(app: FastifyInstance, ctx: ConsoleContext): void {
 <label>Brand <input type="text" name="brand" value="${params.brand}" maxlength="100" placeholder="PayPal"></label>
 <button type="submit">Search</button>
 </form>
+${refresh ? html`<div class="auto-refresh-slot" data-auto-refresh="${refresh}"></div>` : ''}
+<div data-live-region="history-results">
 ${historyTable(ctx, result.items)}
-${pager(ctx, '/history', { ...params, q: params.q }, result.total, PAGE_SIZE, offset)}`;
+${pager(ctx, '/history', { ...params, q: params.q }, result.total, PAGE_SIZE, offset)}
+</div>`;
     return sendPage(reply, page(ctx, user, { title: 'History', current: '/history' }, body));
   });
 }
@@ -77,6 +82,6 @@ export function historyTable(ctx: ConsoleContext, items: StoredAnalysis[]) {
   return html`<table><caption class="visually-hidden">Analyses, newest first</caption>
 <thead><tr><th scope="col">Time</th><th scope="col">Verdict</th><th scope="col" class="num">Score</th><th scope="col">Door</th><th scope="col">From</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead>
 <tbody>${items.map(
-    (a) => html`<tr><td>${when(a.created_at)}</td><td>${verdictBadge(a.verdict)}</td><td class="num">${a.score === undefined ? '' : a.score.toFixed(2)}</td><td>${a.source}</td><td class="mono">${a.from}</td><td class="mono">${a.to}</td><td class="subject"><a href="${ctx.at(`/analyses/${encodeURIComponent(a.analysis_id)}`)}">${a.subject || '(no subject)'}</a></td></tr>`,
+    (a) => html`<tr><td>${when(a.created_at)}</td><td>${verdictBadge(a.verdict)}</td><td class="num">${a.score === undefined ? '' : a.score.toFixed(2)}</td><td>${a.source}</td><td class="mono address">${a.from}</td><td class="mono address">${a.to}</td><td class="subject"><a href="${ctx.at(`/analyses/${encodeURIComponent(a.analysis_id)}`)}">${a.subject || '(no subject)'}</a></td></tr>`,
   )}</tbody></table>`;
 }

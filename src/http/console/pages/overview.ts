@@ -7,15 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { DAY_MS, HOUR_MS } from '../../../core/clock.js';
 import { OVERVIEW_RANGES, type BucketCount, type Overview } from '../../../services/history.js';
 import { requireScope, userOf, type ConsoleContext } from '../context.js';
-import { oneOf, text, type Fields } from '../forms.js';
+import { oneOf, text, whole, type Fields } from '../forms.js';
 import { bytes, html, type Html } from '../html.js';
 import { page, sendPage } from '../layout.js';
+import { domainTable, liveThroughput, verdictShare, VERDICT_COLOURS } from './overview-figures.js';
 
 const COLOURS: Record<string, string> = {
-  phishing: '#a3001b',
-  suspicious: '#b36b00',
-  safe: '#0a6b2d',
-  queued: '#555555',
+  ...VERDICT_COLOURS,
   api: '#0b4f9c',
   smtp: '#6a3d9a',
   milter: '#b15928',
@@ -84,16 +82,20 @@ export function overviewRoutes(app: FastifyInstance, ctx: ConsoleContext): void 
     const [overview, usage, tenants] = await Promise.all([ctx.history.overview(user.principal, range), ctx.usage.usage(user.principal.tenant), ctx.consoleSessions.tenantsFor(user)]);
     const now = Date.parse(overview.until);
     const search = (params: Record<string, string>) => `${ctx.at('/history')}?${new URLSearchParams(params).toString()}`;
-    const body = html`<nav aria-label="Time range" class="pager"><p>Range:</p>${OVERVIEW_RANGES.map((r) =>
+    const refresh = whole(request.query, 'refresh', 5, 3600, 30);
+    const body = html`<div class="auto-refresh-slot" data-auto-refresh="${refresh}"></div><nav aria-label="Time range" class="pager"><p>Range:</p>${OVERVIEW_RANGES.map((r) =>
       r === range ? html`<strong aria-current="true">${r}</strong>` : html`<a href="${`${ctx.at('/')}?range=${r}`}">${r}</a>`,
     )}</nav>
+<div data-live-region="overview">
 <section aria-labelledby="numbers-h"><h2 id="numbers-h">At a glance</h2>
 <dl class="facts">
 <dt>Quota used this month</dt><dd>${usage.used}${usage.limit === null ? ' (unlimited plan)' : html` of ${usage.limit} <meter min="0" max="100" value="${usage.percent}" aria-label="Quota used">${usage.percent}%</meter> ${usage.percent}%`}</dd>
 <dt>Held in quarantine</dt><dd><a href="${ctx.at('/quarantine')}">${overview.quarantine.messages} message${overview.quarantine.messages === 1 ? '' : 's'}</a> (${bytes(overview.quarantine.bytes)})</dd>
 <dt>Failed webhook deliveries (${range})</dt><dd>${overview.webhookFailures}</dd>
 <dt>Plan</dt><dd>${usage.plan_name}</dd>
+${liveThroughput(overview)}
 </dl></section>
+${verdictShare(overview)}
 <div class="grid2">
 ${chart('chart-verdict', chartData(`Analyses per ${overview.unit} by verdict`, overview, overview.byVerdict, ['phishing', 'suspicious', 'safe', 'queued'], now))}
 ${chart('chart-door', chartData(`Analyses per ${overview.unit} by door`, overview, overview.bySource, ['api', 'smtp', 'milter'], now))}
@@ -102,7 +104,9 @@ ${chart('chart-door', chartData(`Analyses per ${overview.unit} by door`, overvie
 ${ranking('Top rules', overview.topRules.map((r) => ({ name: r.id, count: r.count })), (name) => search({ rule: name }), 'No rule fired in this range.')}
 ${ranking('Top imitated brands', overview.topBrands.map((b) => ({ name: b.brand, count: b.count })), (name) => search({ brand: name }), 'No brand imitated in this range.')}
 </div>
-<p class="note">Rules and brands are counted over the newest ${overview.sampled} analyses of the range.</p>
+${domainTable(overview.topDomains, (domain) => search({ sender: domain }))}
+<p class="note">Rules, brands and domains are counted over the newest ${overview.sampled} analyses of the range. </p>
+</div>
 <link rel="stylesheet" href="${ctx.at('/assets/uplot.css')}">
 <script src="${ctx.at('/assets/uplot.js')}" defer></script>
 <script src="${ctx.at('/assets/charts.js')}" defer></script>`;

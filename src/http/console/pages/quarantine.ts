@@ -48,7 +48,7 @@ export function quarantineRoutes(app: FastifyInstance, ctx: ConsoleContext): voi
     const rows = result.entries.map(
       (e) => html`<tr>
 ${writable ? html`<td>${e.releasedAt ? '' : html`<input type="checkbox" name="id" value="${e.id}" form="bulk" id="pick-${e.id}" aria-label="${`Select: ${e.subject || '(no subject)'}`}">`}</td>` : ''}
-<td>${when(e.createdAt)}</td><td>${verdictBadge(e.verdict)}</td><td class="num">${e.score.toFixed(2)}</td><td class="mono">${e.from || e.mailFrom}</td><td class="mono">${e.rcptTo.join(', ')}</td>
+<td>${when(e.createdAt)}</td><td>${verdictBadge(e.verdict)}</td><td class="num">${e.score.toFixed(2)}</td><td class="mono address">${e.from || e.mailFrom}</td><td class="mono address">${e.rcptTo.join(', ')}</td>
 <td class="subject"><a href="${ctx.at(`/quarantine/${encodeURIComponent(e.id)}`)}">${e.subject || '(no subject)'}</a></td><td class="num">${bytes(e.size)}</td><td>${e.releasedAt ? `released ${when(e.releasedAt)}` : 'held'}</td></tr>`,
     );
     const body = html`<form method="get" action="${ctx.at('/quarantine')}" class="filters" role="search" aria-label="Search the quarantine">
@@ -81,7 +81,7 @@ ${pager(ctx, '/quarantine', params, result.total, PAGE_SIZE, offset)}`;
     const frameUrl = ctx.at(`/quarantine/${encodeURIComponent(entry.id)}/frame`);
     const body = html`${entryFacts(ctx, entry)}
 <p><a href="${ctx.at(`/quarantine/${encodeURIComponent(entry.id)}/raw`)}" download="${`${entry.id}.eml`}">Download the raw message (.eml)</a></p>
-${can(user, 'write') ? analysisActions(ctx, user, { analysisId: entry.analysisId, from: entry.from || entry.mailFrom, quarantineId: entry.releasedAt ? null : entry.id, back: `/quarantine/${entry.id}` }) : ''}
+${can(user, 'write') ? analysisActions(ctx, user, { analysisId: entry.analysisId, from: entry.from || entry.mailFrom, quarantineId: entry.releasedAt ? null : entry.id, back: `/quarantine/${entry.id}`, verdict: entry.verdict }) : ''}
 <h2>Safe preview</h2>
 ${previewView(preview, { frameUrl, headingLevel: 3 })}`;
     return sendPage(reply, page(ctx, user, { title: entry.subject ? `Quarantined: ${entry.subject}` : 'Quarantined message', current: '/quarantine', done: text(request.query, 'done', 40) }, body));

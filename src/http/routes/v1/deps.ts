@@ -1,4 +1,5 @@
 import type { AnalysisService } from '../../../services/analysis.js';
+import type { AuditService } from '../../../services/console/audit.js';
 import type { KeyService } from '../../../services/keys.js';
 import type { ListService } from '../../../services/lists.js';
 import type { UsageService } from '../../../services/usage.js';
@@ -15,6 +16,8 @@ export interface V1Deps {
   lists: ListService;
   usage: UsageService;
   keys: KeyService;
+  /** Key, list and quarantine changes are recorded here, with the calling key (docs/console.md, "Audit log"). */
+  audit: AuditService;
 }
 
 /** The quota object (docs/api.md). */

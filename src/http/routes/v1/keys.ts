@@ -42,6 +42,9 @@ const keyJson = (key: ApiKey) => ({
   revoked_at: key.revokedAt,
 });
 
+/** What the audit log keeps of a key: never the secret (docs/security.md). */
+export const keyDetail = (key: ApiKey) => ({ name: key.name, prefix: key.prefix, mode: key.mode, scopes: key.scopes.join(',') });
+
 /** A test key sees and manages test keys only; a live key manages both (it may mint sandbox keys). */
 const visibleModes = (mode: KeyMode): KeyMode[] => (mode === 'live' ? ['live', 'test'] : ['test']);
 
@@ -82,6 +85,7 @@ export function keyRoutes(app: FastifyInstance, deps: V1Deps): void {
       if (!grantsAll(creator.scopes, scopes)) throw new AppError('scope_required', 'A key cannot grant scopes its creator lacks');
       if (!visibleModes(creator.mode).includes(mode)) throw badRequest('mode: a test key can only create test keys');
       const { apiKey, secret } = await deps.keys.create({ tenantId: principal.tenant.id, name: request.body.name, scopes, mode });
+      await deps.audit.recordApi(principal, { action: 'key_create', targetType: 'api_key', targetId: apiKey.id, detail: keyDetail(apiKey) });
       return { success: true, data: { ...keyJson(apiKey), key: secret } };
     },
   );
@@ -96,7 +100,9 @@ export function keyRoutes(app: FastifyInstance, deps: V1Deps): void {
       const principal = requirePrincipal(request);
       const key = await deps.keys.get(request.params.id).catch(() => undefined);
       if (!key || key.tenantId !== principal.tenant.id || !visibleModes(principal.key!.mode).includes(key.mode)) throw notFound(`key ${request.params.id}`);
-      return { success: true, data: keyJson(await deps.keys.revoke(key.id)) };
+      const revoked = await deps.keys.revoke(key.id);
+      await deps.audit.recordApi(principal, { action: 'key_revoke', targetType: 'api_key', targetId: revoked.id, detail: keyDetail(revoked) });
+      return { success: true, data: keyJson(revoked) };
     },
   );
 }

@@ -69,7 +69,17 @@ function listRoutes(app: FastifyInstance, deps: V1Deps, path: string, list: List
     async (request) => {
       const { type, value, note, expires_at, recipient } = request.body;
       const expiresAt = expires_at === undefined ? null : new Date(expires_at).toISOString();
-      const { entry } = await deps.lists.add(requirePrincipal(request), list, { type, value, note: note ?? null, expiresAt, recipient: recipient ?? null });
+      const principal = requirePrincipal(request);
+      const { entry, created } = await deps.lists.add(principal, list, { type, value, note: note ?? null, expiresAt, recipient: recipient ?? null });
+      // Posting an entry that exists changes nothing (docs/api.md): only a new entry is a change to record.
+      if (created) {
+        await deps.audit.recordApi(principal, {
+          action: list === 'allow' ? 'allow_add' : 'block_add',
+          targetType: 'list_entry',
+          targetId: entry.id,
+          detail: { type: entry.type, value: entry.value, note: entry.note, expires_at: entry.expiresAt, recipient: entry.recipient },
+        });
+      }
       return { success: true, data: entryJson(entry) };
     },
   );
@@ -99,7 +109,9 @@ function listRoutes(app: FastifyInstance, deps: V1Deps, path: string, list: List
       },
     },
     async (request) => {
-      await deps.lists.remove(requirePrincipal(request), list, request.params.id);
+      const principal = requirePrincipal(request);
+      await deps.lists.remove(principal, list, request.params.id);
+      await deps.audit.recordApi(principal, { action: 'list_remove', targetType: 'list_entry', targetId: request.params.id, detail: { list } });
       return { success: true, data: { id: request.params.id, deleted: true } };
     },
   );

@@ -2,12 +2,15 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { DAY_MS } from '../../../core/clock.js';
 import { AppError, badRequest } from '../../../core/errors.js';
+import type { AuditService } from '../../../services/console/audit.js';
 import type { QuarantineEntry, QuarantineService, ReleaseDelivery } from '../../../services/quarantine.js';
 import { requirePrincipal } from '../../auth.js';
 import { Envelope, IdParams, Nullable, Page, Pagination, StringEnum, VerdictSchema, responses } from '../../schemas.js';
 
 export interface QuarantineRouteDeps {
   quarantine: QuarantineService;
+  /** Releases and deletions are recorded here, with the calling key (docs/console.md, "Audit log"). */
+  audit: AuditService;
   /** Re-injection to the next hop (the SMTP relay); without it a release answers 503. */
   releaseDelivery?: ReleaseDelivery | null;
 }
@@ -154,9 +157,14 @@ export function quarantineRoutes(app: FastifyInstance, deps: QuarantineRouteDeps
     },
     async (request) => {
       if (!deps.releaseDelivery) throw new AppError('service_unavailable', 'no next hop configured for releases');
-      const entry = await quarantine.release(requirePrincipal(request), request.params.id, deps.releaseDelivery, {
-        feedback: request.body?.feedback ?? 'ham',
-        note: request.body?.note ?? null,
+      const principal = requirePrincipal(request);
+      const feedback = request.body?.feedback ?? 'ham';
+      const entry = await quarantine.release(principal, request.params.id, deps.releaseDelivery, { feedback, note: request.body?.note ?? null });
+      await deps.audit.recordApi(principal, {
+        action: 'release',
+        targetType: 'quarantine',
+        targetId: entry.id,
+        detail: { subject: entry.subject, from: entry.from, reply: entry.releaseReply, feedback },
       });
       request.log.info({ quarantine: entry.id, releasedBy: entry.releasedBy }, 'quarantined message released');
       return { success: true, data: entryJson(entry) };
@@ -175,7 +183,11 @@ export function quarantineRoutes(app: FastifyInstance, deps: QuarantineRouteDeps
       },
     },
     async (request) => {
-      await quarantine.remove(requirePrincipal(request), request.params.id);
+      const principal = requirePrincipal(request);
+      // Read first: the log names what was deleted, as the console's does.
+      const entry = await quarantine.get(principal, request.params.id);
+      await quarantine.remove(principal, entry.id);
+      await deps.audit.recordApi(principal, { action: 'delete', targetType: 'quarantine', targetId: entry.id, detail: { subject: entry.subject, from: entry.from } });
       return { success: true, data: { id: request.params.id, deleted: true } };
     },
   );

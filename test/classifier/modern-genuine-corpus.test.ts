@@ -1,0 +1,180 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/loader.js';
+import { defaultCorpora, loadCorpora, loadLabelledCorpus, MODERN_GENUINE_NAME, withoutCollectorNames } from '../../scripts/lib/corpus.js';
+import { buildReport, formatReport } from '../../scripts/lib/loso-report.js';
+import { losoFolds, prepare, runLoso } from '../../scripts/lib/loso.js';
+
+/**
+ * corpus/modern-genuine in the loop (docs/detection.md, "Held out by source, with modern genuine mail"):
+ * found in the project next to the shared corpora, each of its sources its own fold, its false-positive
+ * rate reported per kind and per source. Synthetic folders in the labels.jsonl layout stand in for the corpora.
+ */
+const root = mkdtempSync(join(tmpdir(), 'phishgate-modern-genuine-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function corpusFolder(name: string, records: Array<{ label: string; source: string; kind?: string; lang?: string; body: string }>, options: { withFiles?: boolean } = {}): string {
+  const dir = join(root, name);
+  mkdirSync(join(dir, 'ham'), { recursive: true });
+  mkdirSync(join(dir, 'phish'), { recursive: true });
+  const lines = records.map((r, i) => {
+    const file = `${r.label === 'phishing' ? 'phish' : 'ham'}/${String(i + 1).padStart(5, '0')}.eml`;
+    if (options.withFiles !== false) writeFileSync(join(dir, file), `From: news@${r.source.split('/')[0]}.example\nSubject: note ${i}\n\n${r.body} ${i}\n`);
+    return JSON.stringify({ file, label: r.label, source: r.source, ...(r.kind ? { kind: r.kind } : {}), ...(r.lang ? { lang: r.lang } : {}) });
+  });
+  writeFileSync(join(dir, 'labels.jsonl'), `${lines.join('\n')}\n`);
+  return dir;
+}
+
+const shared = corpusFolder('dev', [
+  ...[0, 1, 2, 3].map(() => ({ label: 'phishing', source: 'trap/pot@1111111:email/s.eml', body: 'verify your account now or it will be suspended, confirm your password' })),
+  ...[0, 1, 2, 3].map(() => ({ label: 'ham', source: 'lists/archive@2222222:m', body: 'minutes of the meeting about the timing of the release' })),
+]);
+const modern = corpusFolder(MODERN_GENUINE_NAME, [
+  { label: 'ham', source: 'shop/receipts@3333333:tests/order.eml', kind: 'receipt', lang: 'de', body: 'vielen dank für ihre bestellung, die rechnung finden sie im anhang' },
+  { label: 'ham', source: 'shop/receipts@3333333:tests/order2.eml', kind: 'receipt', lang: 'en', body: 'thank you for your order, your receipt is attached' },
+  { label: 'ham', source: 'parcels/tracker@4444444:fixtures/dhl.eml', kind: 'shipping', lang: 'de', body: 'ihr paket kommt heute zwischen 10 und 12 uhr' },
+  { label: 'ham', source: 'news/archive@5555555:inbox.mbox#3', kind: 'newsletter', lang: 'fr', body: 'notre lettre de la semaine, bonne lecture' },
+]);
+
+describe('default corpora', () => {
+  it('adds corpus/modern-genuine after dev and train-extra once its messages are built', () => {
+    const warnings: string[] = [];
+    expect(defaultCorpora({ shared: [shared], modernGenuine: modern, warn: (l) => warnings.push(l) })).toEqual([shared, modern]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('leaves it out, saying how to build it, when only labels.jsonl is there (a fresh checkout)', () => {
+    const unbuilt = corpusFolder('unbuilt/modern-genuine', [{ label: 'ham', source: 'shop/receipts@3333333:a.eml', kind: 'receipt', body: 'x' }], { withFiles: false });
+    const warnings: string[] = [];
+    expect(defaultCorpora({ shared: [shared], modernGenuine: unbuilt, warn: (l) => warnings.push(l) })).toEqual([shared]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('build-modern-genuine.py');
+    // Read explicitly, the missing file is an error that names the builder, not a bare ENOENT.
+    expect(() => loadLabelledCorpus(unbuilt)).toThrow(/build-modern-genuine\.py/);
+  });
+
+  it('leaves it out silently when the folder does not exist', () => {
+    const warnings: string[] = [];
+    expect(defaultCorpora({ shared: [shared], modernGenuine: join(root, 'absent'), warn: (l) => warnings.push(l) })).toEqual([shared]);
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe('modern genuine mail in the leave-one-source-out run', () => {
+  it('never trains on the name of the inbox owner its newsletters greet ("Dear AJ,"), as for the other collectors', () => {
+    const doc = { label: 0 as const, features: ['w:aj', 'b:dear_aj', 's:corrigan', 'w:ajax', 'w:congress', 'w:rodrigo'] };
+    expect(withoutCollectorNames(doc).features).toEqual(['w:ajax', 'w:congress']);
+  });
+
+  it('loads kind, language and the corpus name from labels.jsonl', () => {
+    const mails = loadLabelledCorpus(modern);
+    expect(mails.map((m) => [m.corpus, m.kind, m.lang])).toEqual([
+      [MODERN_GENUINE_NAME, 'receipt', 'de'],
+      [MODERN_GENUINE_NAME, 'receipt', 'en'],
+      [MODERN_GENUINE_NAME, 'shipping', 'de'],
+      [MODERN_GENUINE_NAME, 'newsletter', 'fr'],
+    ]);
+  });
+
+  it('holds out each of its sources as its own fold and reports its false-positive rate per kind and per source', async () => {
+    const config = loadConfig({ env: {} }).engine;
+    const mails = loadCorpora([shared, modern], { contentOnly: true });
+    expect(losoFolds(mails).map((f) => f.key).sort()).toEqual(['lists', 'news', 'parcels', 'shop', 'trap']);
+    const prepared = await prepare(mails, config);
+    const run = await runLoso(prepared, config, () => null);
+    const report = buildReport(mails, run.outcomes, config.thresholds);
+
+    // Only modern-genuine ham is in its tables: the dev list mail and the phishing are not.
+    const kinds = Object.fromEntries(report.modernGenuine.perKind.map((r) => [r.group, r.n]));
+    expect(kinds).toEqual({ receipt: 2, shipping: 1, newsletter: 1 });
+    const sources = Object.fromEntries(report.modernGenuine.perSource.map((r) => [r.group, r.n]));
+    expect(sources).toEqual({ 'shop/receipts': 2, 'parcels/tracker': 1, 'news/archive': 1 });
+
+    // Each row's false-positive rate is the share of its messages at or above the thresholds.
+    for (const row of report.modernGenuine.perKind) {
+      const members = mails.map((m, i) => ({ m, o: run.outcomes[i]! })).filter(({ m }) => m.corpus === MODERN_GENUINE_NAME && m.kind === row.group);
+      const share = (t: number) => members.filter(({ o }) => o.rules.score >= t).length / members.length;
+      expect(row.modes.rules.atSuspicious).toBe(share(config.thresholds.suspicious));
+      expect(row.modes.rules.atPhishing).toBe(share(config.thresholds.phishing));
+    }
+    const text = formatReport(report);
+    expect(text).toContain('Modern genuine mail (corpus/modern-genuine), per kind');
+    expect(text).toContain('| shipping | ham | 1 |');
+    expect(text).toContain('| parcels/tracker | ham | 1 |');
+  });
+
+  it('prints no modern-genuine tables when that corpus was not loaded', async () => {
+    const config = loadConfig({ env: {} }).engine;
+    const mails = loadCorpora([shared], { contentOnly: true });
+    const run = await runLoso(await prepare(mails, config), config, () => null);
+    const report = buildReport(mails, run.outcomes, config.thresholds);
+    expect(report.modernGenuine.perKind).toEqual([]);
+    expect(formatReport(report)).not.toContain('Modern genuine mail');
+  });
+});
+
+const hasTools = spawnSync('python3', ['--version']).status === 0 && spawnSync('git', ['--version']).status === 0;
+const builder = join(import.meta.dirname, '../../scripts/corpus/build-modern-genuine.py');
+
+describe.skipIf(!hasTools)('scripts/corpus/build-modern-genuine.py (needs python3 and git; skipped without them)', () => {
+  // A public repository stand-in: a git repository whose one commit holds a CRLF Takeout mbox.
+  const work = join(root, 'builder');
+  const repo = join(work, 'src');
+  const mirrors = join(work, 'mirrors');
+  mkdirSync(repo, { recursive: true });
+  const mail = (from: string, subject: string, date: string, body: string, extra = '') =>
+    `From 1648646492132314660@xxx Mon Oct 28 14:10:16 +0000 2019\r\nX-GM-THRID: 1648646492132314660\r\nX-Gmail-Labels: Inbox,Category Promotions\r\nFrom: ${from}\r\nTo: reader@example.org\r\nSubject: ${subject}\r\nDate: ${date}\r\n${extra}\r\n${body}\r\n\r\n`;
+  const mbox = [
+    mail('Shop News <news@shop.example>', 'Our autumn sale', 'Mon, 28 Oct 2019 14:10:16 +0000', 'Everything half price this week.', 'List-Unsubscribe: <https://shop.example/u>\r\n'),
+    mail('Parcel Service <noreply@parcels.example>', 'Your package has shipped', 'Tue, 29 Oct 2019 09:00:00 +0000', 'Your parcel is on its way to you today.'),
+    mail('A Friend <friend@gmail.com>', 'dinner?', 'Tue, 29 Oct 2019 10:00:00 +0000', 'Are you free on Friday?'),
+    mail('Old Shop <news@oldshop.example>', 'News from 2012', 'Mon, 1 Oct 2012 10:00:00 +0000', 'An old newsletter body.'),
+    mail('Bank <alerts@bank.example>', 'Security alert', 'Wed, 30 Oct 2019 10:00:00 +0000', 'The same body as a message of dev.'),
+  ].join('');
+  const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], { encoding: 'utf8' }).trim();
+  git('init', '-q');
+  writeFileSync(join(repo, 'All mail.mbox'), mbox);
+  git('add', '.');
+  git('commit', '-q', '-m', 'fixture');
+  const commit = git('rev-parse', 'HEAD');
+  mkdirSync(join(mirrors, 'owner+mails'), { recursive: true });
+  execFileSync('git', ['clone', '-q', '--bare', repo, join(mirrors, 'owner+mails', 'repo')]);
+  // dev already holds the bank alert's body: modern-genuine must not repeat it.
+  const sharedDir = join(work, 'shared');
+  for (const name of ['dev', 'train-extra']) {
+    mkdirSync(join(sharedDir, name, 'ham'), { recursive: true });
+    writeFileSync(join(sharedDir, name, 'ham', '00001.eml'), name === 'dev' ? 'From: x@bank.example\nSubject: y\n\nThe same body as a message of dev.\n' : 'From: x@y.example\nSubject: z\n\nunrelated\n');
+    writeFileSync(join(sharedDir, name, 'labels.jsonl'), `${JSON.stringify({ file: 'ham/00001.eml', label: 'ham', source: 'x/y@1:z' })}\n`);
+  }
+  const sources = join(work, 'sources.json');
+  writeFileSync(sources, JSON.stringify({ sources: [{ repo: 'owner/mails', commit, licence: 'MIT', paths: ['All mail.mbox'] }] }));
+  const build = (out: string) => execFileSync('python3', [builder, '--mirrors', mirrors, '--shared', sharedDir, '--out', out, '--sources', sources], { encoding: 'utf8' });
+
+  it('keeps company mail since 2015, drops private, old and already-known mail, and normalises as dev did', () => {
+    const out = join(work, 'out');
+    build(out);
+    const labels = readFileSync(join(out, 'labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(labels.map((l) => l.source).sort()).toEqual([`owner/mails@${commit.slice(0, 7)}:All mail.mbox#1`, `owner/mails@${commit.slice(0, 7)}:All mail.mbox#2`]);
+    expect(Object.fromEntries(labels.map((l) => [String(l.source).split('#')[1], l.kind]))).toEqual({ '1': 'newsletter', '2': 'shipping' });
+    for (const l of labels) expect(l).toMatchObject({ label: 'ham', licence: 'MIT', year: 2019, lang: null });
+    // Files numbered in body-hash order; the mbox envelope line, CRLF and Takeout's export headers are gone.
+    expect(labels.map((l) => l.file)).toEqual(['ham/00001.eml', 'ham/00002.eml']);
+    expect([...labels].map((l) => l.body_hash)).toEqual([...labels].map((l) => l.body_hash).sort());
+    for (const file of readdirSync(join(out, 'ham'))) {
+      const raw = readFileSync(join(out, 'ham', file), 'latin1');
+      expect(raw.startsWith('From: ')).toBe(true);
+      expect(raw).not.toMatch(/\r|X-Gmail-Labels|X-GM-THRID/);
+    }
+  });
+
+  it('is deterministic: a second build writes the same bytes', () => {
+    build(join(work, 'a'));
+    build(join(work, 'b'));
+    expect(readFileSync(join(work, 'b', 'labels.jsonl'))).toEqual(readFileSync(join(work, 'a', 'labels.jsonl')));
+    for (const file of readdirSync(join(work, 'a', 'ham'))) expect(readFileSync(join(work, 'b', 'ham', file))).toEqual(readFileSync(join(work, 'a', 'ham', file)));
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --duration 10 --connections 50 --warmup 10 --db URL --profile DIR --only analyze|list --history N --rate R --checkpoint-interval MS --node-args="…"]
+ * npm run bench:api [-- --duration 10 --connections 50 --warmup 10 --db URL --profile DIR --only analyze|list --history N --rate R --checkpoint-interval MS --node-args="…" --dnsbl off|base|answer|silent]
  *
  * Starts a real `phishgate serve` child process (SQLite in a temp dir unless --db is given), creates an
  * enterprise tenant and key, raises the rate limit by config, then drives POST /v1/analyze and
@@ -27,6 +27,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { processCpu, runPhishgate, startBenchServer } from './bench-support.js';
 import { openLoop } from './lib/open-loop.js';
+import { startStubDnsServer } from '../test/support/stub-dns.js';
 
 const { values } = parseArgs({
   options: {
@@ -41,8 +42,13 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '10' },
     rate: { type: 'string' },
     'checkpoint-interval': { type: 'string' },
+    // Block lists on (docs/reputation.md) against a loopback DNS server that answers (listed client, listed
+    // reply-to domain, NXDOMAIN for the rest) or never answers: the cost per message, and the deadline's.
+    dnsbl: { type: 'string', default: 'off' },
   },
 });
+// `base`: the same requests (with client_ip, so SPF is checked against the loopback server too) without block lists.
+if (!['off', 'base', 'answer', 'silent'].includes(values.dnsbl!)) throw new Error('--dnsbl must be off, base, answer or silent');
 const history = Number(values.history);
 if (history > 0 && values.db) throw new Error('--history fills the temporary SQLite file; it cannot be combined with --db');
 
@@ -50,7 +56,20 @@ const dir = mkdtempSync(join(tmpdir(), 'phishgate-bench-'));
 const configFile = join(dir, 'bench.yaml');
 // --checkpoint-interval MS sets database.checkpoint_interval_ms (0 = checkpoints in the commit, on the event loop).
 const checkpointInterval = values['checkpoint-interval'] !== undefined ? `database:\n  checkpoint_interval_ms: ${Number(values['checkpoint-interval'])}\n` : '';
-writeFileSync(configFile, `rate_limit:\n  per_second: 1000000\n  burst: 1000000\nlog:\n  level: warn\nsmtp:\n  enabled: false\nmilter:\n  enabled: false\n${checkpointInterval}`);
+const ZONES = ['zen.spamhaus.org', 'dbl.spamhaus.org', 'multi.surbl.org'];
+const dns =
+  values.dnsbl === 'off'
+    ? null
+    : await startStubDnsServer(
+        { 'A 7.113.0.203.zen.spamhaus.org': ['127.0.0.4'], 'A freemail.example.dbl.spamhaus.org': ['127.0.1.2'] },
+        // Silent: every name of the zones goes unanswered (the server still sees the queries).
+        values.dnsbl === 'silent' ? { silent: ['7.113.0.203.zen.spamhaus.org', ...ZONES.flatMap((z) => [`paypa1-alerts.example.${z}`, `freemail.example.${z}`, `7.113.0.203.${z}`])] } : {},
+      );
+const authDns = dns ? `auth:\n  dns:\n    servers: ["${dns.address}"]\n` : '';
+const dnsbl = dns && values.dnsbl !== 'base'
+  ? `reputation:\n  dnsbl:\n    enabled: true\n    servers: ["${dns.address}"]\n    zones:\n      - { zone: zen.spamhaus.org, type: ip, codes: spamhaus_zen }\n      - { zone: dbl.spamhaus.org, type: domain, codes: spamhaus_dbl }\n      - { zone: multi.surbl.org, type: domain, codes: surbl }\n`
+  : '';
+writeFileSync(configFile, `rate_limit:\n  per_second: 1000000\n  burst: 1000000\nlog:\n  level: warn\nsmtp:\n  enabled: false\nmilter:\n  enabled: false\n${checkpointInterval}${authDns}${dnsbl}`);
 const env = { PHISHGATE_DB: values.db ?? join(dir, 'phishgate.db'), PHISHGATE_CONFIG: configFile };
 
 const SAMPLE = JSON.stringify({
@@ -60,6 +79,8 @@ const SAMPLE = JSON.stringify({
   body_text: `Dear customer, we noticed unusual activity. Verify your account within 24 hours at http://198.51.100.23/login or it will be closed. ${'Lorem ipsum dolor sit amet. '.repeat(40)}`,
   body_html: '<p>Dear customer, <a href="http://198.51.100.23/login">www.paypal.com</a></p>',
   headers: { spf: 'fail', dmarc: 'fail', 'Reply-To': 'help@freemail.example' },
+  // The connecting client the caller's MTA saw: looked up on the IP zones with --dnsbl.
+  ...(values.dnsbl !== 'off' && { client_ip: '203.0.113.7' }),
 });
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
@@ -201,6 +222,7 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     rmSync(dir, { recursive: true, force: true });
+    await dns?.close();
   }
 }
 

@@ -10,6 +10,8 @@ import { availableParallelism } from 'node:os';
 import type { AnalysisClient } from './engine/analysis-client.js';
 import { inProcessAnalysisClient } from './engine/in-process-client.js';
 import { createEngineFromConfig } from './engine/create.js';
+import { createReputation, type Reputation } from './engine/reputation/index.js';
+import { createReputationMonitor, registerReputationMetrics, registerReputationReadiness, type ReputationMonitor } from './ops/reputation-monitor.js';
 import { createEnginePool } from './engine/worker-pool.js';
 import { DETECTORS } from './engine/registry.js';
 import { validateRuleConfig } from './engine/rule-config.js';
@@ -65,6 +67,9 @@ export interface Runtime {
   retention: Retention;
   /** Keys of one-click links and of phishgate's own mail, current first (docs/recipients.md). */
   linkSecrets: string[];
+  /** Block lists and URL feeds (docs/reputation.md); `serve` starts the feeds, `reputation status` loads them once. */
+  reputation: Reputation;
+  reputationMonitor: ReputationMonitor;
 }
 
 export interface RuntimeOptions {
@@ -102,17 +107,22 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
   const secrets = loadSecrets();
   const linkSecrets = secrets.linkSecrets ?? [];
   const onDetectorError = (id: string, error: unknown): void => logger.warn({ rule: id, err: error }, 'detector failed; it scores nothing');
+  // One set of URL feeds for the process (docs/reputation.md "Memory"): loaded here, shared with the workers.
+  const reputation = createReputation(config.reputation, { onFeedError: (feed, error) => logger.warn({ feed, error }, 'reputation feed failed to load; the last good copy stays in use') });
+  const reputationMonitor = createReputationMonitor(reputation, { workers: options.workers === true });
   const analysis: AnalysisClient = options.workers
     ? createEnginePool({
         size: config.engine.workers.size || availableParallelism(),
-        config: { engine: config.engine, llm: config.llm },
+        config: { engine: config.engine, llm: config.llm, reputation: config.reputation },
         secrets,
         onDetectorError,
         deadlineMs: config.engine.workers.deadline_ms,
         onTimeout: (stage, repeated) => logger.warn({ stage, repeated, deadlineMs: config.engine.workers.deadline_ms }, 'analysis deadline hit; worker replaced'),
         ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
+        feeds: reputation.feeds,
+        onReputationCounters: (worker, zones, feedHits) => reputationMonitor.workerCounters(worker, zones, feedHits),
       })
-    : inProcessAnalysisClient(createEngineFromConfig(config, { secrets, onDetectorError }), parseLimitsOf(config.engine));
+    : inProcessAnalysisClient(createEngineFromConfig(config, { secrets, onDetectorError, reputation }), parseLimitsOf(config.engine));
   const engine = instrumentEngine(analysis.engine, metrics);
   const domainsByTenant = new Map<string, string[]>();
   for (const [domain, tenantId] of Object.entries(config.gateway.domains)) {
@@ -127,6 +137,7 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       quarantineDays: config.gateway.quarantine_days,
       maxActiveKeys: config.rate_limit.max_active_keys_per_tenant,
       feedbackMessageBytes: config.feedback.max_message_bytes,
+      senderHistory: config.reputation.history.enabled,
       tenantDomains: (id) => domainsByTenant.get(id) ?? [],
       afterCommit: [analysisMetricsHook(metrics)],
       onTimeout: [timeoutMetricsHook(metrics)],
@@ -165,12 +176,15 @@ export async function createRuntime(config: Config, logger: Logger, clock: Clock
       quarantineDays: config.gateway.quarantine_days,
       feedbackDays: config.feedback.retention_days,
       idempotencyHours: config.retention.idempotency_hours,
+      senderHistory: config.reputation.history.enabled,
     }).concat(
       // Console sessions past their idle or absolute expiry (docs/console.md); few rows, one statement.
       { name: 'console_sessions', deleteBatch: () => services.consoleSessions.purge() },
     ),
   });
-  return { config, store, engine, analysis, services, logger, clock, metrics, readiness, jobs, retention, linkSecrets };
+  registerReputationReadiness(readiness, reputationMonitor);
+  registerReputationMetrics(metrics, reputationMonitor);
+  return { config, store, engine, analysis, services, logger, clock, metrics, readiness, jobs, retention, linkSecrets, reputation, reputationMonitor };
 }
 
 export interface RunningServer {
@@ -223,6 +237,9 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
       logger,
     });
     background.push({ name: 'jobs', close: () => scheduled.stop() });
+    // Feeds load in the background: until a feed has a copy, its silence is a coverage note, never "not listed".
+    void runtime.reputation.start();
+    background.push({ name: 'reputation', close: async () => runtime.reputation.close() });
     const rateLimit = selectRateLimiter({ redisUrl: config.rate_limit.redis_url, store: runtime.store, clock, readiness: runtime.readiness, logger });
     background.push({ name: 'rate-limiter', close: () => rateLimit.close() });
     // The next hop (smtp.relay) serves the SMTP door and quarantine releases; it connects on first use.

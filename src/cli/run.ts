@@ -14,6 +14,7 @@ import { scanSpec } from './commands/scan.js';
 import { trainSpec } from './commands/train.js';
 import { digestSpecs } from './commands/digests.js';
 import { feedbackSpecs } from './commands/feedback.js';
+import { reputationSpecs } from './commands/reputation.js';
 
 /** Every command, in the order `phishgate --help` lists them. */
 export const COMMANDS: readonly CommandSpec[] = [
@@ -26,6 +27,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   ...retentionSpecs,
   ...digestSpecs,
   ...feedbackSpecs,
+  ...reputationSpecs,
   migrateSpec,
   migrateDataSpec,
 ];

@@ -8,6 +8,7 @@ import { readDefaultSnapshot } from './default-snapshot.js';
 import { ConfigSchema, type Config } from './schema.js';
 import { parseNetworks } from '../core/networks.js';
 import { digestConfigProblem, reportsConfigProblem } from './sections/recipients.js';
+import { reputationConfigProblem } from './sections/reputation.js';
 
 /** `config/default.yaml` sits two levels above this file both in `src/config` and in `dist/config`. */
 export const DEFAULT_CONFIG_PATH = fileURLToPath(new URL('../../config/default.yaml', import.meta.url));
@@ -137,6 +138,8 @@ export function validateConfig(candidate: unknown): Config {
   for (const field of ['schedule', 'optimize_schedule'] as const) {
     if (!cron.validate(config.retention[field])) throw new ConfigError(`invalid configuration: retention.${field}: "${config.retention[field]}" is not a cron expression`);
   }
+  const reputation = reputationConfigProblem(config.reputation);
+  if (reputation) throw new ConfigError(`invalid configuration: ${reputation}`);
   const digests = digestConfigProblem(config.digests);
   if (digests) throw new ConfigError(`invalid configuration: ${digests}`);
   const reports = reportsConfigProblem(config.reports);

@@ -6,6 +6,7 @@ import { AuthSection } from './sections/auth.js';
 import { MetricsSection, RetentionSection, ShutdownSection, WebhooksSection } from './sections/operations.js';
 import { DigestsSection, FeedbackSection, LearningSection, ReportsSection, SelfServiceSection } from './sections/recipients.js';
 import { ConsoleSection } from './sections/console.js';
+import { ReputationSection } from './sections/reputation.js';
 
 export const ConfigSchema = Type.Object(
   {
@@ -29,6 +30,7 @@ export const ConfigSchema = Type.Object(
     console: ConsoleSection,
     reports: ReportsSection,
     learning: LearningSection,
+    reputation: ReputationSection,
   },
   { additionalProperties: false },
 );

@@ -6,6 +6,8 @@ export type ReadinessCheck = () => Promise<true | string>;
 
 export function createReadiness(timeoutMs = 2000) {
   const checks = new Map<string, ReadinessCheck>();
+  /** Checks whose problems are reported in the detail but never make the instance unready. */
+  const advisory = new Set<string>();
 
   const withTimeout = (check: ReadinessCheck): Promise<true | string> =>
     new Promise((resolve) => {
@@ -16,18 +18,25 @@ export function createReadiness(timeoutMs = 2000) {
     });
 
   return {
-    register(name: string, check: ReadinessCheck): void {
+    /**
+     * `advisory`: a degraded part that still serves (a URL feed on its last good copy, docs/reputation.md)
+     * is told in the detail without taking the instance out of a load balancer.
+     */
+    register(name: string, check: ReadinessCheck, options: { advisory?: boolean } = {}): void {
       checks.set(name, check);
+      if (options.advisory) advisory.add(name);
+      else advisory.delete(name);
     },
     unregister(name: string): void {
       checks.delete(name);
+      advisory.delete(name);
     },
     async evaluate(): Promise<{ ready: boolean; checks: Record<string, string> }> {
       const names = [...checks.keys()];
       const results = await Promise.all(names.map((name) => withTimeout(checks.get(name)!)));
       const report: Record<string, string> = {};
       names.forEach((name, i) => (report[name] = results[i] === true ? 'ok' : String(results[i])));
-      return { ready: results.every((r) => r === true), checks: report };
+      return { ready: results.every((r, i) => r === true || advisory.has(names[i]!)), checks: report };
     },
   };
 }

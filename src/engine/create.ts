@@ -3,6 +3,8 @@ import type { Secrets } from '../config/loader.js';
 import { createEngine, type EngineDeps } from './engine.js';
 import { createLlmStage, type LlmStage } from './llm/stage.js';
 import type { Engine } from './types.js';
+import { DETECTORS } from './registry.js';
+import { createReputation, type Reputation } from './reputation/index.js';
 
 export interface EngineFromConfigOptions {
   secrets?: Secrets;
@@ -10,6 +12,8 @@ export interface EngineFromConfigOptions {
   /** Replaces global fetch for the LLM call (tests). */
   fetch?: typeof fetch;
   random?: () => number;
+  /** Reputation sources already built (serve keeps one for status and metrics); absent: built from config. */
+  reputation?: Reputation;
 }
 
 /** The LLM stage the configuration asks for, or null (no URL, or privacy "off"). */
@@ -30,11 +34,16 @@ export function llmStageFromConfig(config: Config['llm'], options: EngineFromCon
 
 /**
  * The engine as `serve`, `scan` and the workers build it: `engine` section (weights, limits, model file)
- * plus the optional LLM stage from the `llm` section and the LLM API key from the secrets.
+ * plus the optional LLM stage from the `llm` section and the LLM API key from the secrets, and the reputation
+ * rules the `reputation` section enables.
  */
-export function createEngineFromConfig(config: Pick<Config, 'engine' | 'llm'>, options: EngineFromConfigOptions = {}): Engine {
+export function createEngineFromConfig(config: Pick<Config, 'engine' | 'llm'> & Partial<Pick<Config, 'reputation'>>, options: EngineFromConfigOptions = {}): Engine {
+  // Off by default (docs/reputation.md): no reputation section or nothing enabled adds no rule at all.
+  // Feeds built here have no copy until their owner calls `start` (serve and scan do; docs/reputation.md).
+  const reputation = options.reputation ?? createReputation(config.reputation);
   return createEngine({
     config: config.engine,
+    ...(reputation.rules.length ? { detectors: [...DETECTORS, ...reputation.rules] } : {}),
     llm: llmStageFromConfig(config.llm, options),
     ...(options.onDetectorError ? { onDetectorError: options.onDetectorError } : {}),
   });

@@ -2,6 +2,7 @@ import type { Config } from '../config/schema.js';
 import type { Detector } from './detector.js';
 import { LLM_RULE_ID } from './llm/stage.js';
 import { DETECTORS } from './registry.js';
+import { REPUTATION_RULES } from './reputation/rule-ids.js';
 
 type RuleConfig = Pick<Config['engine'], 'weights' | 'group_caps'> & Partial<Pick<Config['engine'], 'rule_options'>>;
 
@@ -16,10 +17,11 @@ export function validateRuleConfig(rules: readonly Detector[], config: RuleConfi
     if (rule.id !== LLM_RULE_ID && config.weights[rule.id] === undefined) throw new Error(`engine.weights has no weight for rule ${rule.id}`);
   }
   // Known = the registry plus whatever rules this engine runs (tests build engines over a subset).
-  const known = new Set([...DETECTORS, ...rules].map((rule) => rule.id));
+  // Reputation rules have weights while they are off (docs/reputation.md "Rules").
+  const known = new Set([...DETECTORS, ...REPUTATION_RULES, ...rules].map((rule) => rule.id));
   const unknown = Object.keys(config.weights).filter((id) => !known.has(id));
   if (unknown.length) throw new Error(`engine.weights names no known rule: ${unknown.join(', ')} (see docs/detection.md for the rule ids)`);
-  const groups = new Set([...DETECTORS, ...rules].map((rule) => rule.group));
+  const groups = new Set([...DETECTORS, ...REPUTATION_RULES, ...rules].map((rule) => rule.group));
   const unknownGroups = Object.keys(config.group_caps).filter((group) => !groups.has(group));
   if (unknownGroups.length) throw new Error(`engine.group_caps names no rule group: ${unknownGroups.join(', ')} (groups: ${[...groups].join(', ')})`);
   validateRuleOptions([...DETECTORS, ...rules], config.rule_options ?? {});

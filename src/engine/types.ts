@@ -44,6 +44,20 @@ export interface AnalysisContext {
   headerTrust?: { trustedIds: string[]; ownId: string };
   /** The tenant's own classifier model (docs/recipients.md, "Tenant learning"); absent: the engine's. */
   classifier?: ClassifierModel;
+  /**
+   * What the tenant has seen of the sender's registrable domain before this message (docs/reputation.md
+   * "Sender history"): null = never; absent = sender history is off or unknown (the rules say nothing).
+   */
+  senderHistory?: SenderHistoryFacts | null;
+}
+
+export interface SenderHistoryFacts {
+  domain: string;
+  firstSeen: string;
+  messages: number;
+  judgedSafe: number;
+  released: number;
+  reported: number;
 }
 
 /** The single entry point used by the REST API, the SMTP door, the milter and `phishgate scan`. */

@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../config/schema.js';
+import type { FeedSet } from './reputation/feed-set.js';
+import type { ZoneCounters } from './reputation/dnsbl-lookups.js';
 import type { Secrets } from '../config/loader.js';
 import type { EngineResult } from '../core/analysis.js';
 import { AppError, type ErrorCode } from '../core/errors.js';
@@ -37,7 +39,7 @@ export interface EnginePool extends Engine, AnalysisClient {
 
 export interface EnginePoolOptions {
   size: number;
-  config: Pick<Config, 'engine' | 'llm'>;
+  config: Pick<Config, 'engine' | 'llm'> & Partial<Pick<Config, 'reputation'>>;
   secrets?: Secrets;
   onDetectorError?: (id: string, error: unknown) => void;
   /** Per-message deadline from the moment a worker starts it; past it the worker is terminated and replaced. Absent or 0: none. */
@@ -46,6 +48,13 @@ export interface EnginePoolOptions {
   onTimeout?: (stage: AnalysisStage, repeated: boolean) => void;
   /** Worker entry point; tests inject one that can be made to stall. Default: ./worker.js (./worker.ts under tsx). */
   workerUrl?: URL;
+  /**
+   * The URL feeds the main thread loads (docs/reputation.md "Memory"): every copy goes to every worker, a new
+   * worker gets the copies in use; the keys are in shared memory, so no worker holds a copy of its own.
+   */
+  feeds?: FeedSet;
+  /** A worker's block-list counters (cumulative for that worker), for status and metrics in the main thread. */
+  onReputationCounters?: (worker: number, zones: Record<string, ZoneCounters>, feedHits: Record<string, number>) => void;
 }
 
 interface Reply {
@@ -108,6 +117,8 @@ interface WorkerReply {
   ms?: number;
   parseMs?: number;
   error?: { message: string; code: ErrorCode | null };
+  zones?: Record<string, ZoneCounters>;
+  feedHits?: Record<string, number>;
 }
 
 /** The ESM entry of tsx's API ('import' condition of its exports map), found from this module's location. */
@@ -169,6 +180,10 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
   /** Workers that died before they were ready since one last was; past the limit, waiting messages fail fast. */
   let startFailures = 0;
   const workerData = { config: options.config, secrets: options.secrets ?? { llmApiKey: null } };
+  // Copies load after the workers start (`slots` below); a worker started later gets them in its workerData.
+  options.feeds?.onCopy((copy) => {
+    for (const slot of slots) slot.worker?.postMessage({ kind: 'feed_copy', copy });
+  });
 
   /** Tenant models by object: a reloaded model file is a new object, hence a new number. */
   const modelIds = new WeakMap<object, number>();
@@ -217,7 +232,7 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
   /** Starts (or restarts) the worker of a slot; a crashed or killed worker fails only its own job. */
   const spawn = (slot: Slot): void => {
     const claims = new Int32Array(new SharedArrayBuffer(JOBS_PER_WORKER * Int32Array.BYTES_PER_ELEMENT));
-    const worker = startWorker(workerUrl, { ...workerData, claims: claims.buffer });
+    const worker = startWorker(workerUrl, { ...workerData, claims: claims.buffer, feedCopies: options.feeds?.copies() ?? [] });
     slot.worker = worker;
     slot.ready = false;
     slot.models = new Set();
@@ -226,6 +241,10 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       if (slot.worker !== worker) return;
       if (reply.kind === 'detector_error') {
         options.onDetectorError?.(String(reply.id), reply.error);
+        return;
+      }
+      if (reply.kind === 'reputation_counters') {
+        if (reply.zones) options.onReputationCounters?.(worker.threadId, reply.zones, reply.feedHits ?? {});
         return;
       }
       if (reply.kind === 'ready') {

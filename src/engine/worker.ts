@@ -13,21 +13,43 @@ import { parseLimitsOf } from './limits.js';
 import type { AnalysisContext } from './types.js';
 import type { ClassifierModel } from './classifier/model.js';
 import { MODELS_PER_WORKER, type WorkerRequest } from './worker-protocol.js';
+import { createReputation } from './reputation/index.js';
+import type { SharedFeedCopy } from './reputation/feed-set.js';
 
 interface InitData {
-  config: Pick<Config, 'engine' | 'llm'>;
+  config: Pick<Config, 'engine' | 'llm'> & Partial<Pick<Config, 'reputation'>>;
   secrets: Secrets;
   /**
    * Shared with the pool: each waiting request's number in its word until it starts. The pool may take a
    * waiting request back (to give it to a worker that became free); whoever swaps the number out first has it.
    */
   claims?: SharedArrayBuffer;
+  /** The URL feeds' copies the main thread had when this worker started (later ones come as `feed_copy`). */
+  feedCopies?: SharedFeedCopy[];
 }
+
+/** Block-list counters go to the main thread at most this often (status and metrics, docs/reputation.md). */
+const COUNTERS_EVERY_MS = 1000;
 
 const port = parentPort;
 if (port) {
   const init = workerData as InitData;
+  // The feeds are the main thread's (it loads them once for all workers): this one only installs its copies.
+  const reputation = createReputation(init.config.reputation);
+  for (const copy of init.feedCopies ?? []) reputation.feeds.install(copy);
+  let countersSent = 0;
+  const sendCounters = (): void => {
+    const status = reputation.status();
+    if ((!status.zones.length && !status.feeds.length) || Date.now() - countersSent < COUNTERS_EVERY_MS) return;
+    countersSent = Date.now();
+    port.postMessage({
+      kind: 'reputation_counters',
+      zones: Object.fromEntries(status.zones.map(({ zone, queries, listed, refused, failed, late, latencyMs }) => [zone, { queries, listed, refused, failed, late, latencyMs }])),
+      feedHits: Object.fromEntries(status.feeds.map((f) => [f.name, f.hits])),
+    });
+  };
   const engine = createEngineFromConfig(init.config, {
+    reputation,
     secrets: init.secrets,
     onDetectorError: (id, error) => port.postMessage({ kind: 'detector_error', id, error: String(error) }),
   });
@@ -69,10 +91,16 @@ if (port) {
       port.postMessage({ id: request.id, ok: true, result, ms: performance.now() - started, parseMs: parsed - started, ...(request.keepMessage ? { message } : {}) });
     } catch (error) {
       port.postMessage({ id: request.id, ok: false, error: { message: (error as Error).message, code: isAppError(error) ? error.code : null } });
+    } finally {
+      sendCounters();
     }
   };
   let previous: Promise<void> = Promise.resolve();
-  port.on('message', (request: WorkerRequest) => {
+  port.on('message', (request: WorkerRequest | { kind: 'feed_copy'; copy: SharedFeedCopy }) => {
+    if (request.kind === 'feed_copy') {
+      reputation.feeds.install(request.copy);
+      return;
+    }
     keepModel(request);
     previous = previous.then(() => answer(request));
   });

@@ -7,6 +7,7 @@ import type { NormalizedMessage, Source } from '../core/message.js';
 import { isAnalysisTimeout, type AnalysisTimeoutError } from '../engine/analysis-client.js';
 import type { Engine } from '../engine/types.js';
 import type { ClassifierModel } from '../engine/classifier/model.js';
+import { countSender, senderHistoryFor } from './sender-history.js';
 import type { Database } from '../store/schema.js';
 import { findAnalysis, findAnalysesByIds, insertAnalysis, listAnalyses, listAnalysisIds, streamAnalyses, type AnalysisFilter, type AnalysisScope } from '../store/repositories/analyses.js';
 import { buildRecord, entryToStored, type StoredAnalysis } from './analysis-record.js';
@@ -88,6 +89,8 @@ export interface AnalysisServiceDeps extends ServiceContext {
   classifierFor?: (tenantId: string) => Promise<ClassifierModel | undefined>;
   /** How long a retry gets the stored analysis (`retention.idempotency_hours`); 24 hours by default. */
   idempotencyWindowMs?: number;
+  /** `reputation.history.enabled`: read and count the sender's domain history (docs/reputation.md). */
+  senderHistory?: boolean;
 }
 
 
@@ -147,6 +150,8 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
     const charging = options.chargeQuota && principal.livemode;
     if (charging) await quota.assertAvailable(principal.tenant);
     const { allowList, blockList, recipientLists } = await lists.forEngine(principal, options.recipients ?? recipientList(message));
+    const historyScope = { tenantId: principal.tenant.id, livemode: principal.livemode };
+    const senderHistory = deps.senderHistory ? await senderHistoryFor(store.db, historyScope, message) : undefined;
     let result;
     try {
       result = await engine.analyze(message, {
@@ -157,6 +162,7 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         now: clock.now(),
         ...(message.authentication ? { authentication: message.authentication } : {}),
         ...(await tenantClassifier(principal)),
+        ...(senderHistory !== undefined && { senderHistory }),
       });
     } catch (error) {
       // A deadline hit is recorded (status failed, with a coverage note) before the door applies its policy.
@@ -193,6 +199,8 @@ export function createAnalysisService(deps: AnalysisServiceDeps) {
         completedAt,
       };
       await (options.queued ? options.queued.complete(trx, entry) : insertAnalysis(trx, entry));
+      // With the analysis, in its transaction: the aggregate never counts an analysis that was not stored.
+      if (deps.senderHistory) await countSender(trx, historyScope, message, completedAt, record.verdict);
       const stored = entryToStored(entry);
       for (const hook of deps.inTransaction ?? []) await hook(trx, stored, principal);
       return { record, quotaAfter: charge?.quota, stored };

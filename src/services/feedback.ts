@@ -23,6 +23,7 @@ import {
 import { findQuarantinedByAnalysis } from '../store/repositories/quarantine.js';
 import { inTransaction, isUniqueViolation } from '../store/transaction.js';
 import type { ServiceContext } from './context.js';
+import { moveByFeedback } from './sender-history.js';
 
 export { FEEDBACK_LABELS, FEEDBACK_SOURCES, type Feedback, type FeedbackFilter, type FeedbackLabel, type FeedbackSource } from '../store/repositories/feedback.js';
 
@@ -37,6 +38,8 @@ export interface FeedbackServiceOptions {
   analysesDays: number;
   /** Messages kept with feedback are cut to this many bytes (the text parts come first in almost all mail). */
   maxMessageBytes: number;
+  /** `reputation.history.enabled`: labels move the sender's domain history (docs/reputation.md). */
+  senderHistory?: boolean;
 }
 
 const NOTE_MAX = 1000;
@@ -99,6 +102,7 @@ export function createFeedbackService(ctx: ServiceContext, options: FeedbackServ
       inTransaction(store, async (trx) => {
         const now = toIso(clock.now());
         const existing = await findFeedbackOfAnalysis(trx, scope, analysisId);
+        if (options.senderHistory) await moveByFeedback(trx, scope, subject.from, existing, { label, source: actor.source });
         const bytes = subject.raw ? messageColumns(subject.raw) : {};
         if (existing) {
           await updateFeedback(trx, existing.id, { label, note: trimmedNote, source: actor.source, actor: actor.id, updated_at: now, ...bytes });

@@ -45,6 +45,8 @@ export interface ServiceOptions {
   authentication?: AuthenticationService;
   /** `feedback.max_message_bytes`: how much of a labelled message is kept for training (default 1 MiB). */
   feedbackMessageBytes?: number;
+  /** `reputation.history.enabled`: keep the tenants' sender history (docs/reputation.md "Sender history"). */
+  senderHistory?: boolean;
   /** Quarantine digests (config `digests`); without it digests cannot be sent, preferences still work. */
   digests?: DigestServiceOptions;
   /** Console session expiry and operators (config `console`); defaults when absent. */
@@ -85,8 +87,9 @@ export function createServices(ctx: ServiceContext, options: ServiceOptions) {
     afterCommit,
     ...(options.onTimeout && { onTimeout: options.onTimeout }),
     ...(tenantModels && { classifierFor: tenantModels.modelFor }),
+    ...(options.senderHistory && { senderHistory: true }),
   });
-  const feedback = createFeedbackService(ctx, { analysesDays: options.retentionDays, maxMessageBytes: options.feedbackMessageBytes ?? 1024 * 1024 });
+  const feedback = createFeedbackService(ctx, { analysesDays: options.retentionDays, maxMessageBytes: options.feedbackMessageBytes ?? 1024 * 1024, ...(options.senderHistory && { senderHistory: true }) });
   const tenants = createTenantService(ctx);
   const authentication = options.authentication ?? createAuthenticationService(VERIFICATION_OFF);
   const quarantine = createQuarantineService(ctx, { retentionDays: options.quarantineDays ?? 30, feedback });

@@ -6,6 +6,7 @@ import { deleteIdempotencyKeysBefore } from '../store/repositories/idempotency-k
 import { deleteFeedbackBefore } from '../store/repositories/feedback.js';
 import { deleteExpiredEntries } from '../store/repositories/list-entries.js';
 import { deleteQuarantinedBefore } from '../store/repositories/quarantine.js';
+import { deleteSenderHistoryBefore } from '../store/repositories/sender-history.js';
 
 /** One kind of thing the retention job removes, a batch at a time; returns how many it removed. */
 export interface RetentionStep {
@@ -20,6 +21,8 @@ export interface RetentionPeriods {
   feedbackDays?: number;
   /** `retention.idempotency_hours`: retry keys and delivered tenant copies past the retry window. */
   idempotencyHours?: number;
+  /** `reputation.history.enabled`: sender history rows not seen within `analysesDays` go too. */
+  senderHistory?: boolean;
 }
 
 /**
@@ -34,6 +37,8 @@ export function retentionSteps(store: Store, periods: RetentionPeriods): Retenti
     { name: 'analyses', deleteBatch: (now, batch) => deleteAnalysesBefore(store.db, before(now, periods.analysesDays), batch) },
     { name: 'list_entries', deleteBatch: (now, batch) => deleteExpiredEntries(store.db, toIso(now), batch) },
   ];
+  // A sending domain not seen within the analyses' period is forgotten with them (docs/reputation.md).
+  if (periods.senderHistory) steps.push({ name: 'sender_history', deleteBatch: (now, batch) => deleteSenderHistoryBefore(store.db, before(now, periods.analysesDays), batch) });
   const { quarantineDays, feedbackDays, idempotencyHours } = periods;
   if (quarantineDays !== undefined) {
     steps.push({ name: 'quarantined_messages', deleteBatch: (now, batch) => deleteQuarantinedBefore(store.db, before(now, quarantineDays), batch) });

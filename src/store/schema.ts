@@ -332,6 +332,20 @@ export interface Database {
   self_service_actions: SelfServiceActionsTable;
   idempotency_keys: IdempotencyKeysTable;
   delivered_copies: DeliveredCopiesTable;
+  sender_history: SenderHistoryTable;
+}
+
+/** Per tenant, mode and sending registrable domain: what the tenant has seen of it (docs/reputation.md). */
+export interface SenderHistoryTable {
+  tenant_id: string;
+  livemode: number;
+  domain: string;
+  first_seen: string;
+  last_seen: string;
+  messages: number;
+  judged_safe: number;
+  released: number;
+  reported: number;
 }
 
 // Kept for migrations that add auto-increment columns later without touching these types.

@@ -27,4 +27,5 @@ export const TABLES_IN_ORDER: ReadonlyArray<{ name: keyof Database; orderBy: str
   { name: 'self_service_actions', orderBy: ['link_id'] },
   { name: 'idempotency_keys', orderBy: ['tenant_id', 'livemode', 'key_hash'] },
   { name: 'delivered_copies', orderBy: ['copy_key'] },
+  { name: 'sender_history', orderBy: ['tenant_id', 'livemode', 'domain'] },
 ];

@@ -44,8 +44,16 @@ export interface StubDnsServer {
   close(): Promise<void>;
 }
 
+export interface StubDnsOptions {
+  /** Names (lower case, no trailing dot) the server never answers: a resolver's timeout path. */
+  silent?: readonly string[];
+  /** TTL of every answer, in seconds (60 unless told). */
+  ttl?: number;
+}
+
 /** The same zone served over UDP on 127.0.0.1 (port 0): NXDOMAIN for unknown names, no answers for unknown types. */
-export async function startStubDnsServer(zone: Zone): Promise<StubDnsServer> {
+export async function startStubDnsServer(zone: Zone, options: StubDnsOptions = {}): Promise<StubDnsServer> {
+  const silent = new Set(options.silent ?? []);
   // Rspamd sends up to 64 queries per message at once (scripts/bench-rspamd.ts); the default buffer holds about 256.
   const socket = createSocket({ type: 'udp4', recvBufferSize: 4 * 1024 * 1024 });
   const queries: string[] = [];
@@ -60,10 +68,11 @@ export async function startStubDnsServer(zone: Zone): Promise<StubDnsServer> {
     if (!question) return;
     const k = key(question.name, question.type);
     queries.push(k);
+    if (silent.has(question.name.toLowerCase().replace(/\.$/, ''))) return;
     const records = zone[k] ?? [];
     const exists = Object.keys(zone).some((z) => z.endsWith(` ${question.name.toLowerCase()}`));
     const answers = records.map((data) => {
-      const base = { name: question.name, ttl: 60, class: 'IN' as const };
+      const base = { name: question.name, ttl: options.ttl ?? 60, class: 'IN' as const };
       if (question.type === 'TXT') return { ...base, type: 'TXT' as const, data: (data as string[]).flatMap(chunks) };
       if (question.type === 'MX') return { ...base, type: 'MX' as const, data: { exchange: (data as MxRecord).exchange, preference: (data as MxRecord).priority } };
       return { ...base, type: question.type as 'A', data: data as string };

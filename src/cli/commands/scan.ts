@@ -135,7 +135,11 @@ export const scanCommand: CommandHandler = async (argv: string[], io: CliIo): Pr
     io.stderr.write(`detector ${id} failed: ${String(error)}\n`);
   };
   // The workers build their engines while this thread reads the tenant's lists and walks the input.
-  const pool = jobs > 1 ? createEnginePool({ size: jobs, config, secrets, onDetectorError }) : null;
+  // The feeds are loaded once, before the first message (docs/reputation.md); a feed that fails is a warning.
+  const { createReputation } = await import('../../engine/reputation/index.js');
+  const reputation = createReputation(config.reputation, { onFeedError: (feed, error) => io.stderr.write(`reputation feed ${feed} not loaded: ${error}\n`) });
+  await reputation.feeds.refresh();
+  const pool = jobs > 1 ? createEnginePool({ size: jobs, config, secrets, onDetectorError, feeds: reputation.feeds }) : null;
   try {
     // Stored mail cannot be verified any more (the SMTP session is gone): results of your own MTAs count.
     const headerTrust = { trustedIds: config.auth.trusted_authserv_ids.map((id) => id.toLowerCase()), ownId: config.auth.authserv_id.toLowerCase() };
@@ -169,7 +173,7 @@ export const scanCommand: CommandHandler = async (argv: string[], io: CliIo): Pr
     let emptyFolders: string[];
     if (pool === null) {
       const [{ createEngineFromConfig }, { parseRawMessage }] = await Promise.all([import('../../engine/create.js'), import('../../mail/parse-raw.js')]);
-      const engine = createEngineFromConfig(config, { secrets, onDetectorError });
+      const engine = createEngineFromConfig(config, { secrets, onDetectorError, reputation });
       emptyFolders = await scanAll(paths, limits.maxMessageBytes, 1, async (raw) => {
         const t0 = performance.now();
         const result = await engine.analyze(await parseRawMessage(raw, limits), ctx);

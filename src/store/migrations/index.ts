@@ -12,6 +12,7 @@ import { selfService } from './2026-11-24-16-self-service.js';
 import { retries } from './2026-11-24-17-retries.js';
 import { analysesListing } from './2026-11-24-18-analyses-listing.js';
 import { auditVia } from './2026-12-06-01-audit-via.js';
+import { senderHistory } from './2026-12-06-02-sender-history.js';
 
 /**
  * Static list (no directory scan), so migrations work the same from `src/` under tsx and from `dist/`.
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-17-retries': retries,
   '2026-11-24-18-analyses-listing': analysesListing,
   '2026-12-06-01-audit-via': auditVia,
+  '2026-12-06-02-sender-history': senderHistory,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -139,11 +139,13 @@ def language(text):
 
 KINDS = [  # first match wins; words in several languages (README "kind")
     ('account', r'security alert|password|sign[- ]?in|log[- ]?in|verify|verification|2-step|recovered|your (google )?account|new device|finish setting up|konto|compte|cuenta|anmeld|confirm (your )?subscription|subscription confirm|please confirm|activate your|data archive|archive of google data|terms of service'),
-    ('travel', r'flight|boarding|itinerary|check-in|hotel|réservation|reservation|booking|buchung|reserva|billet|e-ticket'),
+    # a ride-hailing or bike-share receipt names the ride, not the word receipt ("Your ride with Ron on July 15")
+    ('receipt', r'\b(ride|trip) with\b|bike ride'),
+    ('travel', r'flight|boarding|itinerary|check-in|hotel|réservation|reservation|booking|buchung|reserva|billet|e-ticket|\btrip\b|\breise\b|voyage|viaje'),
     ('shipping', r'shipped|shipping|delivery|delivered|tracking|package|parcel|colis|livraison|paket|sendung|zustellung|envío|enviado'),
     ('bank-alert', r'transaction|card ending|debit card|credit card|account balance|deposit|withdrawal|überweisung|virement|transferencia'),
-    # 'order' followed by an order number ("Order DAK32537 on <shop>"): a shop's confirmation names no other word
-    ('receipt', r'receipt|your order|order #|order confirm|\border [a-z]{0,5}\d{3,}|invoice|payment|purchase|rechnung|bestellung|facture|commande|recibo|factura|ricevuta|ordine'),
+    # Amazon's confirmation is "Ordered: \"<item>\"", a shop's "Order <number> on <shop>"
+    ('receipt', r'receipt|your order|order #|order confirm|^ordered:|\border [a-z]{0,5}\d{3,}|invoice|payment|purchase|rechnung|bestellung|facture|commande|recibo|factura|ricevuta|ordine|pedido'),
     ('saas', r'free trial|your plan|workspace|repository|api key|pull request|\((issue|pr) #|build failed|deploy'),
 ]
 

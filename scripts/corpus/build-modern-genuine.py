@@ -142,11 +142,12 @@ KINDS = [  # first match wins; words in several languages (README "kind")
     # a ride-hailing or bike-share receipt names the ride, not the word receipt ("Your ride with Ron on July 15")
     ('receipt', r'\b(ride|trip) with\b|bike ride'),
     ('travel', r'flight|boarding|itinerary|check-in|hotel|réservation|reservation|booking|buchung|reserva|billet|e-ticket|\btrip\b|\breise\b|voyage|viaje'),
-    ('shipping', r'shipped|shipping|delivery|delivered|tracking|package|parcel|colis|livraison|paket|sendung|zustellung|envío|enviado'),
+    ('shipping', r'shipped|shipping|delivery|delivered|tracking|package|parcel|colis|livraison|paket|sendung|zustellung|versandt|envío|enviado'),
     ('bank-alert', r'transaction|card ending|debit card|credit card|account balance|deposit|withdrawal|überweisung|virement|transferencia'),
     # Amazon's confirmation is "Ordered: \"<item>\"", a shop's "Order <number> on <shop>"
-    ('receipt', r'receipt|your order|order #|order confirm|^ordered:|\border [a-z]{0,5}\d{3,}|invoice|payment|purchase|rechnung|bestellung|facture|commande|recibo|factura|ricevuta|ordine|pedido'),
-    ('saas', r'free trial|your plan|workspace|repository|api key|pull request|\((issue|pr) #|build failed|deploy'),
+    ('receipt', r'receipt|your order|order #|order confirm|^ordered:|^bestellt:|\border [a-z]{0,5}\d{3,}|invoice|payment|purchase|rechnung|bestellung|facture|commande|recibo|factura|ricevuta|ordine|pedido'),
+    # a code host's notification names the repository first: "Re: [owner/repo] <title> (#65)"
+    ('saas', r'free trial|your plan|workspace|repository|api key|pull request|\((issue|pr) #|build failed|deploy|^(re: )?\[[\w.-]+/[\w.-]+\] '),
 ]
 
 

@@ -136,6 +136,11 @@ describe.skipIf(!hasTools)('scripts/corpus/build-modern-genuine.py (needs python
     mail('Bank <alerts@bank.example>', 'Security alert', 'Wed, 30 Oct 2019 10:00:00 +0000', 'The same body as a message of dev.'),
     // A shop's confirmation whose subject is only "Order <number> on <shop>": a receipt all the same.
     mail('Coffee Roasters <info@coffee.example>', 'Order CAF32537 on Coffee Roasters', 'Thu, 31 Oct 2019 10:00:00 +0000', 'Thank you for your order of two bags.'),
+    // Receipts and notices whose subjects never say "receipt": a ride, a German shop's "Bestellt:", a trip, a code host.
+    mail('Rides Receipts <no-reply@rides.example>', 'Your ride with Ron on July 15', 'Fri, 1 Nov 2019 10:00:00 +0000', 'Thanks for riding, the total was 12.50.'),
+    mail('Shop.de <bestellbestaetigung@shop.example>', 'Bestellt: „HDMI Switch“', 'Sat, 2 Nov 2019 10:00:00 +0000', 'Vielen Dank für deine Bestellung.'),
+    mail('Airline <no-reply@airline.example>', 'Your trip confirmation (SFO - SHV)', 'Sun, 3 Nov 2019 10:00:00 +0000', 'Your seats are confirmed.'),
+    mail('Someone <notifications@code.example>', 'Re: [owner/repo] Outdated documentation (#65)', 'Mon, 4 Nov 2019 10:00:00 +0000', 'A comment on the issue.', 'List-Unsubscribe: <https://code.example/u>\r\n'),
   ].join('');
   const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.org', ...args], { encoding: 'utf8' }).trim();
   git('init', '-q');
@@ -161,11 +166,13 @@ describe.skipIf(!hasTools)('scripts/corpus/build-modern-genuine.py (needs python
     build(out);
     const labels = readFileSync(join(out, 'labels.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     const at = (n: number) => `owner/mails@${commit.slice(0, 7)}:All mail.mbox#${n}`;
-    expect(labels.map((l) => l.source).sort()).toEqual([at(1), at(2), at(6)]);
-    expect(Object.fromEntries(labels.map((l) => [String(l.source).split('#')[1], l.kind]))).toEqual({ '1': 'newsletter', '2': 'shipping', '6': 'receipt' });
+    expect(labels.map((l) => l.source).sort()).toEqual([at(1), at(10), at(2), at(6), at(7), at(8), at(9)]);
+    expect(Object.fromEntries(labels.map((l) => [String(l.source).split('#')[1], l.kind]))).toEqual({
+      '1': 'newsletter', '2': 'shipping', '6': 'receipt', '7': 'receipt', '8': 'receipt', '9': 'travel', '10': 'saas',
+    });
     for (const l of labels) expect(l).toMatchObject({ label: 'ham', licence: 'MIT', year: 2019, lang: null });
     // Files numbered in body-hash order; the mbox envelope line, CRLF and Takeout's export headers are gone.
-    expect(labels.map((l) => l.file)).toEqual(['ham/00001.eml', 'ham/00002.eml', 'ham/00003.eml']);
+    expect(labels.map((l) => l.file)).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => `ham/0000${n}.eml`));
     expect([...labels].map((l) => l.body_hash)).toEqual([...labels].map((l) => l.body_hash).sort());
     for (const file of readdirSync(join(out, 'ham'))) {
       const raw = readFileSync(join(out, 'ham', file), 'latin1');

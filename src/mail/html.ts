@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { MAX_LINK_CHARS } from '../core/uri.js';
 
 /** Where a URL in HTML came from. */
 export type HtmlLinkKind = 'a' | 'area' | 'form' | 'img' | 'iframe' | 'meta' | 'other';
@@ -62,7 +63,7 @@ export function parseHtml(html: string, options: HtmlOptions): HtmlFacts {
   const addLink = (raw: string | undefined, kind: HtmlLinkKind): HtmlLink | null => {
     if (!raw || facts.links.length >= options.maxLinks) return null;
     const url = raw.trim();
-    if (!url || url.startsWith('#') || url.length > 8192) return null;
+    if (!url || url.startsWith('#') || url.length > MAX_LINK_CHARS) return null;
     const link: HtmlLink = { url, kind, text: '' };
     facts.links.push(link);
     return link;

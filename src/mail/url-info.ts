@@ -1,6 +1,6 @@
 import { domainToUnicode } from 'node:url';
 import { parse as parseDomain } from 'tldts';
-import { decodeUriComponentOrKeep } from '../core/uri.js';
+import { MAX_LINK_CHARS, decodeUriComponentOrKeep } from '../core/uri.js';
 
 /** A URL taken apart once, for every rule to read. */
 export interface UrlInfo {
@@ -35,8 +35,9 @@ export interface UrlInfo {
 const domainOptions = { allowPrivateDomains: true, extractHostname: false, detectIp: true } as const;
 const icannOptions = { allowPrivateDomains: false, extractHostname: false, detectIp: true } as const;
 
-/** Parses one URL; returns null for input the WHATWG parser rejects. */
+/** Parses one URL; returns null for input the WHATWG parser rejects and for a link over MAX_LINK_CHARS. */
 export function describeUrl(raw: string): UrlInfo | null {
+  if (raw.length > MAX_LINK_CHARS) return null;
   const parsed = parseUrl(raw) ?? parseUrl(unescapeAuthority(raw));
   if (!parsed) return null;
   const scheme = parsed.protocol.replace(/:$/, '').toLowerCase();

@@ -3,7 +3,7 @@
  * "wrapped links are their top false-positive complaint"). Each unwrapper is a pure function of the
  * URL; none fetches anything. A wrapped URL is judged (and list-matched) by its target.
  */
-import { decodeUriComponentOrKeep } from '../core/uri.js';
+import { MAX_LINK_CHARS, decodeUriComponentOrKeep } from '../core/uri.js';
 import { GATEWAYS } from './gateway-unwrap.js';
 
 
@@ -92,9 +92,14 @@ function wrap(target: string | null): { target: string } | null {
   return looksLikeUrl(decoded) ? { target: decoded } : null;
 }
 
-/** Peels known wrappers (up to 4 levels), then a generic redirect parameter if one carries a URL. */
+/**
+ * Peels known wrappers (up to 4 levels), then a generic redirect parameter if one carries a URL. A link
+ * longer than MAX_LINK_CHARS is returned as written: no caller passes one, and the bound keeps every decoder's
+ * work within what the string builder does in linear time.
+ */
 export function unwrapUrl(input: string): Unwrapped {
   const result: Unwrapped = { url: input, wrappers: [], domainOnly: false, openRedirect: false };
+  if (input.length > MAX_LINK_CHARS) return result;
   for (let level = 0; level < MAX_LEVELS; level++) {
     let parsed: URL;
     try {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_LINK_CHARS } from '../../src/core/uri.js';
 import { describeUrl } from '../../src/mail/url-info.js';
 
 describe('describeUrl', () => {
@@ -15,5 +16,11 @@ describe('describeUrl', () => {
 
   it('leaves escapes in the path alone', () => {
     expect(describeUrl('https://ok.example/a%20b')).toMatchObject({ host: 'ok.example', path: '/a%20b' });
+  });
+
+  it('describes a link up to MAX_LINK_CHARS and refuses a longer one', () => {
+    const link = (length: number) => { const head = 'https://ok.example/'; return head + 'a'.repeat(length - head.length); };
+    expect(describeUrl(link(MAX_LINK_CHARS))).toMatchObject({ host: 'ok.example' });
+    expect(describeUrl(link(MAX_LINK_CHARS + 1))).toBeNull();
   });
 });

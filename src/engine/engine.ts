@@ -8,6 +8,9 @@ import type { Brand } from './data/brand-types.js';
 import type { Detector, DetectorHit } from './detector.js';
 import { ALLOW_UNVERIFIED_WEIGHT_RANGE } from './detectors/authenticated.js';
 import { buildFacts, type FactsOptions } from './facts.js';
+import { corroboratingFact } from './corroboration.js';
+import { kindsOf, strongAt } from './evidence-kinds.js';
+import { withGateReasons } from './gate-reasons.js';
 import { createLexiconMatcher } from './lexicon/index.js';
 import { decideLists } from './lists.js';
 import { safeReasons } from './explain.js';
@@ -106,7 +109,7 @@ export function createEngine(deps: EngineDeps): Engine {
       const best = hits?.reduce<DetectorHit | undefined>((top, h) => (!top || h.strength > top.strength ? h : top), undefined);
       if (!hits || !best || best.strength <= 0) continue;
       const direction = Math.max(-1, Math.min(1, best.direction ?? 1));
-      fired.push({ id: detector.id, group: detector.group, strength: best.strength, reason: best.reason, contribution: (weights[detector.id] ?? 0) * best.strength * direction, ...(detector.identityIntent ? { identityIntent: true } : {}) });
+      fired.push({ id: detector.id, group: detector.group, strength: best.strength, reason: best.reason, contribution: (weights[detector.id] ?? 0) * best.strength * direction, kinds: kindsOf(detector, best.strength), strong: strongAt(detector, best.strength, best.strong === true), ...(detector.identityIntent ? { identityIntent: true } : {}) });
       const brand = hits.find((h) => h.brand)?.brand;
       if (brand) brandsByRule.set(detector.id, brand);
       for (const hit of hits) {
@@ -125,7 +128,8 @@ export function createEngine(deps: EngineDeps): Engine {
       // A tenant's own model learnt which of the rules' findings its people release (docs/recipients.md).
       classifier: { aloneMaxScore: bounds.alone_max_score, otherEvidenceMin: bounds.other_evidence_min, maxPositive: bounds.max_positive, maxNegative: bounds.max_negative, clearsFindings: ctx.classifier !== undefined },
       singleFindingMaxScore: config.single_finding_max_score,
-    }, { internal: writesFromRecipientsOrganisation(facts), plain: isPlainCorrespondence(facts) });
+      evidenceGate: config.evidence_gate,
+    }, { internal: writesFromRecipientsOrganisation(facts), plain: isPlainCorrespondence(facts), corroboration: corroboratingFact(facts) });
     for (const rule of scored.rules) {
       if (rule.weight < INDICATOR_MIN_WEIGHT) continue;
       const detector = groupOf.get(rule.id);
@@ -143,7 +147,8 @@ export function createEngine(deps: EngineDeps): Engine {
     const positive = shown.filter((r) => r.weight >= positiveFloor).map((r) => r.reason);
     const negative = shown.filter((r) => r.weight <= -REASON_MIN_WEIGHT).map((r) => r.reason);
     const ordered = scored.verdict === 'safe' ? [...negative, ...safeReasons(facts, facts.judgement).filter((r) => !negative.length || !r.startsWith('Every link')), ...positive] : [...positive, ...negative];
-    const reasons = [...(ordered.length ? ordered.slice(0, 8) : ['No phishing indicators found']), ...lists.notes];
+    const gated = withGateReasons(ordered, new Map(fired.map((f) => [f.id, f.reason])), scored.gate, scored.verdict);
+    const reasons = [...(gated.length ? gated.slice(0, 8) : ['No phishing indicators found']), ...lists.notes];
     const result: EngineResult = {
       verdict: scored.verdict,
       score: scored.score,

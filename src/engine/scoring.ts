@@ -1,5 +1,6 @@
 import type { RuleHit, Verdict } from '../core/analysis.js';
-import type { DetectorGroup } from './detector.js';
+import type { DetectorGroup, EvidenceKind } from './detector.js';
+import { type Gate, type GateFinding, evidenceGate } from './evidence-gate.js';
 
 export interface ScoringConfig {
   /** Log-odds before any rule: the score of a message on which nothing fires. */
@@ -18,6 +19,8 @@ export interface ScoringConfig {
    * "How a verdict is reached"). Absent = no cap.
    */
   singleFindingMaxScore?: number;
+  /** `engine.evidence_gate`: two independent facts before an accusation (evidence-gate.ts). */
+  evidenceGate?: boolean;
 }
 
 /**
@@ -52,6 +55,10 @@ export interface Fired {
   contribution: number;
   /** Identity-plus-intent evidence: the classifier may not pull the message below suspicious. */
   identityIntent?: boolean;
+  /** What the finding is evidence of (evidence-kinds.ts); absent = context. */
+  kinds?: readonly EvidenceKind[];
+  /** The finding stands alone as the fact of a not-safe verdict (evidence-kinds.ts strongAt). */
+  strong?: boolean;
 }
 
 export interface Scored {
@@ -61,6 +68,8 @@ export interface Scored {
   /** Rules with their contribution after group caps, largest magnitude first. */
   rules: RuleHit[];
   logit: number;
+  /** The evidence gate's reading, when it is on. */
+  gate?: Gate;
 }
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
@@ -90,6 +99,8 @@ export function boundClassifier(total: number, others: { positive: number; negat
   const floor = (logitOf(config.thresholds.suspicious) - config.bias) / config.scale - evidence;
   return floor < 0 ? Math.max(bounded, floor + 0.001) : bounded;
 }
+/** Opinions that assist the rules and never count as a fact of the mail (docs/detection.md). */
+const ASSISTING_GROUPS: ReadonlySet<DetectorGroup> = new Set(['classifier', 'llm']);
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 /**
@@ -129,7 +140,11 @@ function onlyPlainHints(fired: readonly Fired[]): boolean {
  * ten). bias + scale × sum goes through the logistic function; bias and scale are fitted on
  * cross-validated results (Platt scaling) so that the score reads as a probability.
  */
-export function scoreRules(fired: readonly Fired[], config: ScoringConfig, message: { internal?: boolean; /** judgement.ts isPlainCorrespondence */ plain?: boolean } = {}): Scored {
+export function scoreRules(
+  fired: readonly Fired[],
+  config: ScoringConfig,
+  message: { internal?: boolean; /** judgement.ts isPlainCorrespondence */ plain?: boolean; /** corroboration.ts */ corroboration?: string | null } = {},
+): Scored {
   const positiveByGroup = new Map<DetectorGroup, number>();
   for (const f of fired) if (f.contribution > 0) positiveByGroup.set(f.group, (positiveByGroup.get(f.group) ?? 0) + f.contribution);
   const rules: RuleHit[] = fired.map((f) => {
@@ -158,6 +173,12 @@ export function scoreRules(fired: readonly Fired[], config: ScoringConfig, messa
   // Plain correspondence (judgement.ts isPlainCorrespondence) with only a deadline and a form or shared
   // document link stays just below suspicious (docs/detection.md "Plain correspondence stays safe").
   if (message.plain && score >= config.thresholds.suspicious && onlyPlainHints(fired)) score = round3(config.thresholds.suspicious - 0.01);
+  let gate: Gate | undefined;
+  if (config.evidenceGate) {
+    const findings = new Map<string, GateFinding>(fired.map((f) => [f.id, { id: f.id, kinds: f.kinds ?? ['context'], strong: f.strong === true, assisting: ASSISTING_GROUPS.has(f.group) }]));
+    gate = evidenceGate(rules, findings, message.corroboration ?? null, config.thresholds);
+    if (gate.maxScore !== null && score > gate.maxScore) score = gate.maxScore;
+  }
   const verdict: Verdict = score >= config.thresholds.phishing ? 'phishing' : score >= config.thresholds.suspicious ? 'suspicious' : 'safe';
-  return { score, verdict, confidence: round3(Math.max(score, 1 - score)), rules, logit };
+  return { score, verdict, confidence: round3(Math.max(score, 1 - score)), rules, logit, ...(gate ? { gate } : {}) };
 }

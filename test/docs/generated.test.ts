@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CLI_DOC, CONFIGURATION_DOC, renderCliReference, renderConfigurationReference } from '../../scripts/gen-docs.js';
+import { CLI_DOC, CONFIGURATION_DOC, EVIDENCE_KINDS_DOC, renderCliReference, renderConfigurationReference, renderEvidenceKinds } from '../../scripts/gen-docs.js';
+import { DETECTORS } from '../../src/engine/registry.js';
 import { loadConfig } from '../../src/config/loader.js';
 import { COMMANDS } from '../../src/cli/run.js';
 
@@ -12,6 +13,12 @@ describe('generated reference pages', () => {
 
   it('docs/cli.md is current (run "npm run docs")', () => {
     expect(readFileSync(CLI_DOC, 'utf8')).toBe(renderCliReference());
+  });
+
+  it('docs/evidence-kinds.md is current and names every rule (run "npm run docs")', () => {
+    const page = readFileSync(EVIDENCE_KINDS_DOC, 'utf8');
+    expect(page).toBe(renderEvidenceKinds());
+    for (const rule of DETECTORS) expect(page, rule.id).toContain(`| \`${rule.id}\` |`);
   });
 
   it('every setting of the defaults and every command appear', () => {

@@ -33,6 +33,11 @@ export const EngineSection = Section({
    * not phishing (docs/detection.md "How a verdict is reached"). 1 lets one finding reach phishing.
    */
   single_finding_max_score: Type.Number({ exclusiveMinimum: 0, maximum: 1 }),
+  /**
+   * Two independent facts before an accusation (docs/detection.md): context alone stays below suspicious,
+   * one of identity / intent / mechanism needs corroboration or a strong finding, phishing needs two.
+   */
+  evidence_gate: Type.Boolean(),
   /** How far the statistical classifier may move a score (docs/detection.md "The classifier assists"). */
   classifier_bounds: Section({
     /** Highest score the classifier alone may give (below thresholds.suspicious: it never flags alone). */

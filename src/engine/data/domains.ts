@@ -70,7 +70,7 @@ export const SUSPICIOUS_TLDS: ReadonlyMap<string, number> = new Map([
  * them, so "link text shows example.com but points to sendgrid.net" is routine, not deception.
  */
 export const TRACKER_DOMAINS: ReadonlySet<string> = new Set([
-  'sendgrid.net', 'list-manage.com', 'mailchimp.com', 'mcusercontent.com', 'mandrillapp.com', 'mailgun.org', 'mailgun.net', 'sparkpostmail.com', 'mailjet.com', 'mjt.lu', 'sendinblue.com', 'brevo.com', 'sib.fr',
+  'sendgrid.net', 'list-manage.com', 'mailchimp.com', 'mcusercontent.com', 'mandrillapp.com', 'mailgun.org', 'mailgun.net', 'sparkpostmail.com', 'spmailtechno.com', 'mailjet.com', 'mjt.lu', 'sendinblue.com', 'brevo.com', 'sib.fr',
   'r.sb1.fr', 'exacttarget.com', 'exct.net', 'salesforce.com', 'marketingcloudapps.com', 'hubspotlinks.com', 'hubspotemail.net', 'hs-sites.com', 'hubspot.com', 'constantcontact.com', 'rs6.net', 'cmail19.com', 'cmail20.com',
   'createsend.com', 'createsend1.com', 'klaviyo.com', 'klclick.com', 'klclick1.com', 'klclick2.com', 'klclick3.com', 'emltrk.com', 'awstrack.me', 'amazonses.com', 'pstmrk.it', 'postmarkapp.com', 'customeriomail.com',
   'mktoweb.com', 'mkto-sj.com', 'eloqua.com', 'en25.com', 'rsys5.net', 'rsys2.net', 'bnc3.mailjet.com', 'emarsys.net', 'selligent.com', 'dmtrk.net', 'e.mail', 'ct.sendgrid.net', 'links.m', 'substack.com', 'beehiiv.com', 'mailerlite.com', 'mlsend.com', 'acemlna.com', 'activehosted.com',

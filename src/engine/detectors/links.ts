@@ -125,6 +125,11 @@ export const hrefTextMismatch: Detector = {
           // sender gains nothing by it, the destination is still the brand's own host (docs/detection.md, HREF_TEXT_MISMATCH).
           const targetOwner = input.brands.ownerOf(target.host);
           if (targetOwner !== null && targetOwner === input.sender.ownBrand) continue;
+          // The brand's own mail showing its own site over its mailing service's click-tracker (an invoice from
+          // notify.cloudflare.com linking "dash.cloudflare.com" through SparkPost): the tracker hides every
+          // destination alike, and the sender is the brand the text names. A forged sender is authentication's
+          // business (docs/detection.md, HREF_TEXT_MISMATCH).
+          if (sameBrand !== null && sameBrand === input.sender.ownBrand && TRACKER_DOMAINS.has(target.domain)) continue;
           // A security gateway's rewrite that carries no readable target (Mimecast's /s/ links) is the
           // recipient's infrastructure, not a host the sender chose; readable ones were unwrapped already.
           if (isGatewayLink(target.host, target.path)) continue;

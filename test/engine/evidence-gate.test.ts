@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { MessageFacts } from '../../src/engine/facts.js';
+import { corroboratingFact } from '../../src/engine/corroboration.js';
+import { GATE_MIN_WEIGHT, evidenceGate, type GateFinding } from '../../src/engine/evidence-gate.js';
+import { RULE_EVIDENCE, kindsOf, strongAt } from '../../src/engine/evidence-kinds.js';
+import { withGateReasons } from '../../src/engine/gate-reasons.js';
+import { DETECTORS } from '../../src/engine/registry.js';
+import { scoreRules, type Fired, type ScoringConfig } from '../../src/engine/scoring.js';
+import type { EvidenceKind } from '../../src/engine/detector.js';
+
+/** docs/detection.md "Two independent facts before an accusation". */
+const thresholds = { suspicious: 0.5, phishing: 0.8 };
+const config: ScoringConfig = { bias: -3, scale: 1, groupCaps: {}, thresholds, evidenceGate: true };
+
+const fire = (id: string, contribution: number, kinds: readonly EvidenceKind[], extra: Partial<Fired> = {}): Fired => ({ id, group: extra.group ?? 'g', strength: 1, reason: `${id} reason`, contribution, kinds, ...extra });
+
+describe('the evidence gate in the scoring', () => {
+  it('keeps context alone below suspicious however much of it there is', () => {
+    const fired = [fire('HIDDEN', 3, ['context']), fire('TRACKER', 3, ['context']), fire('WORDS', 3, ['context'])];
+    const scored = scoreRules(fired, config);
+    expect(scored.gate?.outcome).toBe('no-accusation');
+    expect(scored.score).toBeLessThan(thresholds.suspicious);
+    expect(scoreRules(fired, { ...config, evidenceGate: false }).verdict).toBe('phishing');
+  });
+
+  it('keeps one accusing finding without corroboration below suspicious', () => {
+    const scored = scoreRules([fire('ASK', 6, ['intent'])], config);
+    expect(scored.gate).toMatchObject({ outcome: 'uncorroborated', kinds: ['intent'] });
+    expect(scored.verdict).toBe('safe');
+  });
+
+  it('lets one kind with a second finding reach suspicious, never phishing', () => {
+    const scored = scoreRules([fire('ASK', 6, ['intent']), fire('WORDS', 1, ['context'])], config);
+    expect(scored.gate).toMatchObject({ outcome: 'corroborated', corroboratingRule: 'WORDS' });
+    expect(scored.verdict).toBe('suspicious');
+  });
+
+  it('counts a corroborating fact of the message as the second fact', () => {
+    const scored = scoreRules([fire('ASK', 6, ['intent'])], config, { corroboration: 'it comes from the free-mail address a@gmail.com' });
+    expect(scored.gate).toMatchObject({ outcome: 'corroborated', corroboration: 'it comes from the free-mail address a@gmail.com' });
+    expect(scored.verdict).toBe('suspicious');
+  });
+
+  it('lets a strong finding stand alone as suspicious', () => {
+    const scored = scoreRules([fire('LOOKALIKE', 6, ['mechanism'], { strong: true })], config);
+    expect(scored.gate).toMatchObject({ outcome: 'strong', strongRule: 'LOOKALIKE' });
+    expect(scored.verdict).toBe('suspicious');
+  });
+
+  it('needs two accusing kinds for phishing, one rule may carry both', () => {
+    expect(scoreRules([fire('CLAIM', 3, ['identity']), fire('ASK', 3, ['intent'])], config).verdict).toBe('phishing');
+    expect(scoreRules([fire('CLAIM_WITH_ASK', 6, ['identity', 'intent'])], config).gate?.outcome).toBe('two-kinds');
+    // Two findings of one kind corroborate each other but are one kind.
+    expect(scoreRules([fire('CLAIM', 3, ['identity']), fire('CLAIM2', 3, ['identity'])], config).verdict).toBe('suspicious');
+  });
+
+  it('counts neither traces below GATE_MIN_WEIGHT nor the classifier as facts', () => {
+    const trace = fire('ASK', GATE_MIN_WEIGHT / 2, ['intent']);
+    expect(scoreRules([fire('CLAIM', 6, ['identity']), trace], config).gate?.outcome).toBe('uncorroborated');
+    const classifier = fire('CLASSIFIER_PHISH', 3, ['intent'], { group: 'classifier' });
+    expect(scoreRules([fire('CLAIM', 6, ['identity']), classifier], config).gate?.outcome).toBe('uncorroborated');
+  });
+
+  it('only lowers a score', () => {
+    const findings = new Map<string, GateFinding>([['A', { id: 'A', kinds: ['identity', 'intent'], strong: false, assisting: false }]]);
+    expect(evidenceGate([{ id: 'A', strength: 1, weight: 1, reason: '' }], findings, null, thresholds).maxScore).toBeNull();
+    expect(scoreRules([fire('ASK', 0.5, ['intent'])], config).score).toBe(scoreRules([fire('ASK', 0.5, ['intent'])], { ...config, evidenceGate: false }).score);
+  });
+});
+
+describe('evidence kinds of the rules', () => {
+  it('gives every built-in rule a kind', () => {
+    const missing = DETECTORS.filter((d) => !d.kinds && !RULE_EVIDENCE[d.id]).map((d) => d.id);
+    expect(missing).toEqual([]);
+  });
+
+  it('reads strength-dependent kinds and strong findings from the table', () => {
+    expect(kindsOf({ id: 'URL_FREE_HOSTING' }, 0.5)).toEqual(['context']);
+    expect(kindsOf({ id: 'URL_FREE_HOSTING' }, 1)).toEqual(['mechanism']);
+    expect(kindsOf({ id: 'PLUGIN', kinds: ['intent'] })).toEqual(['intent']);
+    expect(kindsOf({ id: 'UNKNOWN_RULE' })).toEqual(['context']);
+    expect(strongAt({ id: 'AUTH_FAIL' }, 0.7, false)).toBe(true);
+    expect(strongAt({ id: 'AUTH_FAIL' }, 0.5, false)).toBe(false);
+    expect(strongAt({ id: 'URGENCY_LANGUAGE' }, 1, true)).toBe(true);
+  });
+});
+
+describe('corroborating facts of the message', () => {
+  const facts = (sender: Partial<MessageFacts['sender']>, hosts: Array<[string, string]> = []): Pick<MessageFacts, 'sender' | 'urls'> =>
+    ({ sender: { address: 'a@x.test', domain: 'x.test', registrable: 'x.test', freemail: false, ...sender }, urls: hosts.map(([domain, kind]) => ({ info: { domain }, kind })) }) as unknown as Pick<MessageFacts, 'sender' | 'urls'>;
+
+  it('names a free-mail sender, a Microsoft tenant default domain and links that all go elsewhere', () => {
+    expect(corroboratingFact(facts({ address: 'bob@gmail.com', domain: 'gmail.com', registrable: 'gmail.com', freemail: true }))).toBe('it comes from the free-mail address bob@gmail.com');
+    expect(corroboratingFact(facts({ address: 'it@contoso.onmicrosoft.com', domain: 'contoso.onmicrosoft.com', registrable: 'onmicrosoft.com' }))).toMatch(/contoso\.onmicrosoft\.com, a Microsoft tenant's default domain/);
+    expect(corroboratingFact(facts({ address: 'n@shop.test', domain: 'shop.test', registrable: 'shop.test' }, [['login-verify.test', 'a']]))).toBe("none of its links goes to the sender's own site shop.test");
+  });
+
+  it('names nothing when a link goes to the sender, when only trackers or images are linked, or without links', () => {
+    expect(corroboratingFact(facts({ registrable: 'shop.test' }, [['shop.test', 'a'], ['cdn.test', 'a']]))).toBeNull();
+    expect(corroboratingFact(facts({ registrable: 'shop.test' }, [['sendgrid.net', 'a'], ['img.test', 'img']]))).toBeNull();
+    expect(corroboratingFact(facts({ registrable: 'shop.test' }))).toBeNull();
+    expect(corroboratingFact(facts({ address: '' }))).toBeNull();
+  });
+});
+
+describe('reasons keep their promise', () => {
+  const reasons = ['ASK reason', 'WORDS reason'];
+  const byRule = new Map([['ASK', 'ASK reason']]);
+
+  it('marks the strong finding and adds the corroborating fact', () => {
+    expect(withGateReasons(reasons, byRule, { outcome: 'strong', kinds: ['intent'], strongRule: 'ASK', maxScore: 0.79 }, 'suspicious')[0]).toBe('ASK reason (strong on its own)');
+    expect(withGateReasons(reasons, byRule, { outcome: 'corroborated', kinds: ['intent'], corroboration: 'it comes from the free-mail address a@gmail.com', maxScore: 0.79 }, 'suspicious')).toEqual([...reasons, 'Besides: it comes from the free-mail address a@gmail.com']);
+  });
+
+  it('leaves a safe verdict\'s reasons alone', () => {
+    expect(withGateReasons(reasons, byRule, { outcome: 'strong', kinds: ['intent'], strongRule: 'ASK', maxScore: 0.79 }, 'safe')).toEqual(reasons);
+  });
+});

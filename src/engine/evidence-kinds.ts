@@ -56,7 +56,7 @@ export const RULE_EVIDENCE: Readonly<Record<string, RuleEvidence>> = {
   SENDER_DOMAIN_SUSPICIOUS: { kinds: ['context'], why: 'a young or odd sender domain says nothing alone' },
   SENDER_LINKS_ALIGNED: { kinds: ['genuine'], why: 'links stay with the sender\'s own domain' },
   INTERNAL_AUTHENTICATED: { kinds: ['genuine'], why: 'authenticated mail from your own organisation' },
-  DISGUISED_TEXT: { kinds: ['mechanism'], strongFrom: 1, why: 'a brand or ask written apart to evade filters' },
+  DISGUISED_TEXT: { kinds: ['mechanism'], strongFrom: 0.01, why: 'a brand or ask written apart, or a word in mixed scripts, to evade filters: on none of 2,069 genuine mails of the corpora' },
   // Authentication
   AUTH_FAIL: { kinds: ['identity'], strongFrom: 0.7, why: 'the sender address is not authenticated; strong when its owner asks receivers to act on it' },
   AUTH_ALIGNED_PASS: { kinds: ['genuine'], why: 'authenticated sender' },

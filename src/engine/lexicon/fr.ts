@@ -13,6 +13,8 @@ export const FR: Lexicon = {
     'adresse|portefeuille bitcoin|btc',
   ],
   urgency: [
+    // L'appât des réclamations : « vérifiez votre éligibilité en deux minutes ».
+    'votre eligibilite en * minutes|secondes',
     'sous|dans les? 24|48|72|24h|48h heures|h?',
     'immediatement|urgent|urgente|urgence',
     'des que possible',
@@ -56,6 +58,8 @@ export const FR: Lexicon = {
   // La connexion de l'organisation nommée : le leurre de la revue salariale, et l'annonce d'un portail par les RH.
   org_credential: ['avec vos identifiants professionnels|entreprise|societe'],
   credential: [
+    // A wallet's recovery phrase and the connection that signs for it are its credentials: asking for them is a credential request (docs/detection.md "Two independent facts before an accusation").
+    'phrase de recuperation|secrete', 'connectez|connecter votre portefeuille|wallet',
     'augmentez|augmenter votre espace|stockage|quota', 'votre compte de? messagerie? pour ecouter|entendre',
     // Le leurre de messagerie vocale : un enregistrement qu'on n'écoute qu'après s'être connecté.
     'connectez vous avec votre compte * pour ecouter|lire',
@@ -166,7 +170,7 @@ export const FR: Lexicon = {
     'vous pourriez|pouvez avoir droit a une? indemnisation|indemnite|compensation|dedommagement', 'verifiez|verifier gratuitement? votre eligibilite', 'eligibilite en * minutes|secondes', 'bitcoin|crypto investissement|trading|gains', 'revenu|revenus passif|passifs', 'perdre du poids', 'celibataires pres de chez vous', 'rencontre|rencontres coquine|coquines|sexy|discrete|discretes', 'heritage de|d', 'fonds en desherence', 'faire un? don de ma|mon|mes fortune|biens|patrimoine|heritage', 'cancer en phase terminale', 'proposition d investissement|affaires', 'doublez votre investissement|argent', 'feu mon mari|pere|client', 'mon defunt mari|pere|client|epoux', 'plus proche parent', 'fonds non reclames', 'millions de dollars', 'partenaire etranger', 'beneficiaire du|des fonds|heritage', 'femmes|filles|beautes|celibataires ukrainiennes|russes', 'l amour ukrainien|russe', 'cherche un amant', 'perte de poids rapide'],
   greeting: ['cher|chere|chers client|cliente|clients|utilisateur|utilisatrice|abonne|abonnee|membre|assure|assuree|beneficiaire', 'bonjour cher|chere client|cliente|utilisateur'],
   archive_password: ['mot de passe du|de l? fichier|archive|document|piece|zip', 'le mot de passe est'],
-  crypto: ['verifiez|verifier|validez|valider|synchronisez|synchroniser votre portefeuille', 'phrase de recuperation|secrete',
+  crypto: ['verifiez|verifier|validez|valider|synchronisez|synchroniser votre portefeuille', 
     // Le leurre du portefeuille : « sécurisez votre portefeuille », « réclamez vos jetons ».
-    'securisez|securiser|connectez|connecter|protegez votre portefeuille|wallet', 'reclamez|reclamer|recuperez|recuperer vos|les jetons|tokens', 'portefeuilles|portefeuille|adresses eligibles|eligible', 'distribution|attribution de jetons|tokens'],
+    'securisez|securiser|protegez votre portefeuille|wallet', 'reclamez|reclamer|recuperez|recuperer vos|les jetons|tokens', 'portefeuilles|portefeuille|adresses eligibles|eligible', 'distribution|attribution de jetons|tokens'],
 };

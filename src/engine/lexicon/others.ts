@@ -41,6 +41,9 @@ export const DE: Lexicon = {
   // Die Anmeldung der eigenen Organisation: Köder der Gehaltsrunde, aber auch die Mitteilung der Personalabteilung.
   org_credential: ['mit ihren firmenzugangsdaten|unternehmenszugangsdaten|firmendaten an'],
   credential: [
+    // A wallet's recovery phrase and the connection that signs for it are its credentials: asking for them is a credential request (docs/detection.md "Two independent facts before an accusation").
+    // One word each: written as one slot 'wiederherstellungsphrase|seed phrase' it wanted "wiederherstellungsphrase phrase".
+    'wiederherstellungsphrase', 'seed phrase',
     'bestatigen|verifizieren|aktualisieren|uberprufen sie heute|jetzt|umgehend|bitte ihre|ihr identitat|daten|konto|angaben|zugangsdaten',
     'erweitern sie ihren|ihr speicher|speicherplatz|postfach', 'an um die|ihre aufnahme|sprachnachricht|nachricht anzuhoren|abzuhoren|abzuspielen',
     // „eine wiederholte Aktivierung von Ihrem Bankkonto“, „das Formular für Ihre Kontobestätigung auszufüllen“:
@@ -102,8 +105,6 @@ export const DE: Lexicon = {
   share: ['hat * fur sie|dich freigegeben|geteilt', 'hat * * fur sie|dich freigegeben|geteilt', 'hat * * * fur sie|dich freigegeben|geteilt', 'hat ihnen|dir ein|eine|das|die geschutzte|sichere|neue? dokument|dokumente|datei|dateien gesendet|geschickt|freigegeben', 'sie haben ein|eine|neue? geschutzte|sichere? dokument|dokumente|datei|dateien erhalten', 'sie haben ein|eine neue~|geschutzte~|sichere~ dokument|dokumente|datei|dateien von|erhalten'],
   archive_password: ['passwort|kennwort fur das? archiv|datei|dokument|anhang|zip', 'passwort|kennwort lautet'],
   crypto: ['verifizieren|validieren|synchronisieren sie ihre|ihr wallet',
-    // One word each: written as one slot 'wiederherstellungsphrase|seed phrase' it wanted "wiederherstellungsphrase phrase".
-    'wiederherstellungsphrase', 'seed phrase',
     // Der Wallet-Köder: „Sichern Sie Ihre Wallet“, „fordern Sie Ihre Tokens an“.
     'sichern|verbinden|schutzen sie ihre|ihr|deine|dein wallet', 'wallet|wallets jetzt? sichern|verbinden|verifizieren|synchronisieren', 'fordern sie ihre|deine tokens|token|coins an', 'tokens|token|coins beanspruchen|einfordern|abholen'],
 };
@@ -128,6 +129,10 @@ export const ES: Lexicon = {
     'su|tu contrasena expira|caduca|vence', 'su|tu contrasena ha caducado|expirado',
   ],
   credential: [
+    // A form that asks for the booking's data under a threat of cancellation ("complete el formulario e indique su número de reserva").
+    'complete|rellene|cumplimente el formulario e indique|con su|sus numero|datos',
+    // A wallet's recovery phrase and the connection that signs for it are its credentials: asking for them is a credential request (docs/detection.md "Two independent facts before an accusation").
+    'frase de recuperacion|semilla',
     'seguir usando|utilizando su|tu contrasena actual', 'mantener|conservar su|tu contrasena actual', 'amplie|ampliar su|tu espacio|almacenamiento|buzon',
     'con su|tu correo electronico? y contrasena',
     'escanee|escanea el|este codigo qr para verificar|confirmar|reactivar|validar|acceder|iniciar|desbloquear',
@@ -158,7 +163,7 @@ export const ES: Lexicon = {
   greeting: ['estimado|estimada|querido|querida cliente|usuario|usuaria|miembro'],
   share: ['te|le|les ha compartido|enviado un|el|los documento|documentos|archivo|archivos|fichero|ficheros|carpeta', 'ha compartido un|el|los documento|documentos|archivo|archivos|fichero|carpeta contigo|con usted', 'ha recibido un|nuevos? documento|documentos|archivo|archivos|fichero|mensaje seguro|protegido|cifrado'],
   archive_password: ['contrasena del archivo|documento|fichero|zip', 'la contrasena es'],
-  crypto: ['verifique|verifica|valide|valida su|tu billetera|cartera|wallet', 'frase de recuperacion|semilla'],
+  crypto: ['verifique|verifica|valide|valida su|tu billetera|cartera|wallet'],
 };
 
 /** Italian basics. */
@@ -184,6 +189,8 @@ export const IT: Lexicon = {
   // Le credenziali dell'organizzazione: esca della revisione salariale, ma anche l'avviso delle Risorse Umane.
   org_credential: ['con le tue|sue|vostre? credenziali aziendali'],
   credential: [
+    // A wallet's recovery phrase and the connection that signs for it are its credentials: asking for them is a credential request (docs/detection.md "Two independent facts before an accusation").
+    'frase di recupero',
     'continuare a usare|utilizzare la tua|sua? password attuale', 'mantieni|mantenere la tua|sua? password attuale', 'aumenta|aumentare lo spazio|archiviazione', 'account di? posta? per ascoltare',
     'con la? tua|sua|vostra email|mail|posta e password',
     'scansiona|scansioni|inquadra|inquadri il|questo codice qr per verificare|confermare|riattivare|accedere|sbloccare|aggiornare', 'scansiona|scansioni|inquadra|inquadri il|questo qr code per verificare|confermare|riattivare|accedere|sbloccare|aggiornare',
@@ -214,7 +221,7 @@ export const IT: Lexicon = {
   greeting: ['gentile|caro|cara cliente|utente|membro'],
   share: ['ha condiviso con te|lei|voi un|il|i documento|documenti|file|cartella', 'ti|le|vi ha inviato|condiviso un|il|i documento|documenti|file|cartella', 'ha condiviso un|il|i documento|documenti|file|cartella con te|lei|voi', 'hai|ha ricevuto un|nuovi? documento|documenti|file|messaggio protetto|sicuro|crittografato', 'hai|ha ricevuto un nuovo documento|file da'],
   archive_password: ['password dell? archivio|file|documento|zip', 'la password e'],
-  crypto: ['verifica|verifichi|convalida il tuo|suo wallet|portafoglio', 'frase di recupero'],
+  crypto: ['verifica|verifichi|convalida il tuo|suo wallet|portafoglio'],
 };
 
 /** Dutch basics. */
@@ -224,7 +231,9 @@ export const NL: Lexicon = {
   threat: ['wachtwoord van uw|je mailbox|account verloopt', 'opslaglimiet bereikt', 'inkomende berichten worden vastgehouden|geblokkeerd', 'uw|je reservering|boeking|bestelling wordt|is geannuleerd|verwijderd', 'anders wordt uw|je reservering|boeking|bestelling|account|rekening|toegang', 'uw|je rekening|account|pas|kaart|toegang is|wordt geblokkeerd|opgeschort|beperkt|gedeactiveerd|gesloten', 'uw|je rekening|account|pas|kaart|betaalpas|toegang is|wordt tijdelijk|voorlopig geblokkeerd|opgeschort|beperkt|gedeactiveerd', 'uw|je wachtwoord verloopt|is verlopen', 'opslag|opslagruimte is bijna? vol', 'ongebruikelijke|verdachte activiteit|aanmelding|inlogpoging|transactie', 'juridische stappen', 'berichten zijn vastgehouden|geblokkeerd|tegengehouden', 'vastgehouden|geblokkeerde|wachtende berichten', 'berichten vrijgeven'],
   // Inloggen bij de eigen organisatie: het lokaas van de salarisronde, maar ook de mededeling van HR en ICT.
   org_credential: ['log in met uw|je bedrijfsgegevens|bedrijfsaccount|werkaccount'],
-  credential: ['bevestig|verifieer|controleer vandaag|nu|direct|snel uw|je identiteit|gegevens|account|rekening', 'huidige wachtwoord blijven gebruiken|behouden', 'huidige wachtwoord te blijven gebruiken', 'vergroot|vergroten uw|je opslag|opslagruimte|mailbox', 'mailaccount|emailaccount|account om de|het|uw bericht|opname|voicemail te beluisteren', 'bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', // Ontgrendelen in de gebiedende wijs: het lokaas van de geblokkeerde rekening.
+  credential: [
+    // A wallet's recovery phrase and the connection that signs for it are its credentials: asking for them is a credential request (docs/detection.md "Two independent facts before an accusation").
+    'herstelzin','bevestig|verifieer|controleer vandaag|nu|direct|snel uw|je identiteit|gegevens|account|rekening', 'huidige wachtwoord blijven gebruiken|behouden', 'huidige wachtwoord te blijven gebruiken', 'vergroot|vergroten uw|je opslag|opslagruimte|mailbox', 'mailaccount|emailaccount|account om de|het|uw bericht|opname|voicemail te beluisteren', 'bevestig|verifieer|controleer|update|activeer uw|je account|identiteit|gegevens|wachtwoord|rekening', 'voer uw|je wachtwoord|pincode|gegevens in?', // Ontgrendelen in de gebiedende wijs: het lokaas van de geblokkeerde rekening.
     'ontgrendel|deblokkeer|heractiveer uw|je account|rekening|pas|betaalpas|toegang|mailbox', 'met uw|je e? mailadres|emailadres|email|mail en wachtwoord', // Inloggen met alleen het e-mailadres om een document te openen (de pagina vraagt het wachtwoord).
     'met uw|je e? mailadres|emailadres|email|mail om het|de|dit|deze|uw|je document|documenten|bestand|bestanden|offerte|overeenkomst|contract|pdf', 'scan de|deze qr code om te verifieren|bevestigen|herstellen|activeren', 'qr code om uw|je account|toegang|identiteit te verifieren|bevestigen|herstellen|activeren', 'klik hier om te bevestigen|verifieren|controleren', 'account om het|de bericht|voicemail|voicemailbericht te beluisteren', 'qr code met uw|je telefoon|smartphone|mobiel om het|de|uw|je', 'qr code met uw|je telefoon|smartphone|mobiel en log|meld in|aan', 'uw|je huidige wachtwoord te? behouden|houden|bewaren'],
   // Boetes en tol: het lokaas van een boete die betaald moet worden.
@@ -240,7 +249,7 @@ export const NL: Lexicon = {
   greeting: ['beste|geachte klant|gebruiker|lid'],
   share: ['heeft een|het beveiligd|beveiligde|nieuw|nieuwe? document|documenten|bestand|bestanden|map met u|je gedeeld', 'heeft * * met u|je gedeeld', 'heeft u|je een|het beveiligd|nieuw? document|bestand|bestanden gestuurd|verzonden', 'u heeft|hebt een nieuw|beveiligd? document|bestand|bericht ontvangen'],
   archive_password: ['wachtwoord van het? archief|bestand|document|zip', 'het wachtwoord is'],
-  crypto: ['verifieer|valideer uw|je wallet|portemonnee', 'herstelzin'],
+  crypto: ['verifieer|valideer uw|je wallet|portemonnee'],
 };
 
 /** Portuguese basics. */
@@ -251,7 +260,9 @@ export const PT: Lexicon = {
     'mensagens|emails retidas|retidos|bloqueadas|em quarentena', 'liberte|libere|liberar as|suas mensagens|emails', 'atividade|acesso|transacao|login incomum|suspeit~', 'atividade|acesso|transacao nao autorizad~', 'acoes|medidas judiciais|legais', 'intimacao|notificacao|citacao judicial|extrajudicial|oficial', 'processo judicial|trabalhista|criminal', 'acao trabalhista|judicial'],
   // A conta ou as credenciais da própria organização: isco da revisão salarial, mas também o aviso dos RH.
   org_credential: ['inicie|iniciar sessao com a|as|o sua|suas|seu conta|credenciais empresarial|corporativa|corporativas|profissional|profissionais', 'inicie|iniciar sessao com a|as|o sua|suas|seu conta|credenciais da empresa'],
-  credential: ['confirme|verifique|valide hoje|agora|ja a? sua|seu identidade|conta|dados', 'continuar a usar|utilizar a sua? senha atual', 'continuar a usar|utilizar a sua? palavra passe atual', 'manter a sua? senha atual', 'aumente|aumentar o espaco|armazenamento', 'verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'informe|envie|digite|confirme seus? dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', // Desbloquear o acesso no imperativo: o isco da conta bloqueada.
+  credential: [
+    // A wallet's recovery phrase and the connection that signs for it are its credentials: asking for them is a credential request (docs/detection.md "Two independent facts before an accusation").
+    'frase de recuperacao','confirme|verifique|valide hoje|agora|ja a? sua|seu identidade|conta|dados', 'continuar a usar|utilizar a sua? senha atual', 'continuar a usar|utilizar a sua? palavra passe atual', 'manter a sua? senha atual', 'aumente|aumentar o espaco|armazenamento', 'verifique|confirme|atualize|valide|reative sua|seu|seus|suas conta|identidade|dados|informacoes|senha|credenciais', 'verifique|confirme|atualize|valide os|a|o seus|sua|seu dados|conta|identidade|credenciais|codigos', 'informe|envie|digite|confirme seus? dados|codigos de acesso', 'codigo|codigos do? cartao matriz', 'faca login', // Desbloquear o acesso no imperativo: o isco da conta bloqueada.
     'desbloqueie|reative|reactive|restaure o|a? seu|sua|teu|tua acesso|conta|cartao', 'escaneie|digitalize|leia o|este codigo qr para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'escaneie|digitalize|leia o|este qr code para verificar|confirmar|reativar|validar|acessar|desbloquear|atualizar', 'acesse sua conta', 'entre|acesse|informe com? seu|sua email|usuario|login|cpf e senha', 'entre|acesse|informe com? seu e mail e senha', 'digite|insira|informe sua|seu senha|pin|numero', 'clique aqui para verificar|confirmar|atualizar|validar', 'manter|mantenha a|sua? senha atual|antiga',
     // European Portuguese names the password "palavra-passe" and signs in with "iniciar sessão".
     'seu|sua e? mail|email|utilizador e palavra passe', 'e a sua palavra passe', 'introduza|insira|indique a sua? palavra passe|pin', 'manter|mantenha a sua? palavra passe atual', 'inicie|iniciar sessao para verificar|confirmar|validar|desbloquear|reativar|atualizar|evitar|proteger|manter', 'sessao com a|o sua|seu conta * para ouvir|reproduzir|escutar', // Iniciar sessão só com o e-mail para abrir um documento (a página pede a palavra-passe).
@@ -270,5 +281,5 @@ export const PT: Lexicon = {
   greeting: ['prezado|prezada|caro|cara cliente|usuario|usuaria'],
   share: ['partilhou|compartilhou consigo um|o|os documento|documentos|ficheiro|ficheiros|arquivo|arquivos|pasta', 'partilhou|compartilhou com voce um|o|os documento|documentos|ficheiro|arquivo|arquivos|pasta', 'partilhou|compartilhou um|o|os documento|documentos|ficheiro|ficheiros|arquivo|arquivos|pasta consigo', 'enviou lhe um|o documento|ficheiro|arquivo', 'recebeu um|novos? documento|documentos|ficheiro|arquivo|arquivos|mensagem protegido|protegida|seguro|segura', 'recebeu um novo documento|ficheiro|arquivo de'],
   archive_password: ['senha do arquivo|documento|zip|pdf|anexo', 'a senha e'],
-  crypto: ['verifique|valide a sua? carteira|wallet', 'frase de recuperacao'],
+  crypto: ['verifique|valide a sua? carteira|wallet'],
 };

@@ -26,7 +26,7 @@ export function campaignMessage(i: number): Buffer {
   const body = [
     `Hello,`,
     ``,
-    `The facilities office is renewing parking permits for the ${lot} this month. To keep your permit active, sign in today at https://portal.parking-renewals.test/renew with your staff account password and confirm your date of birth and the bank account the monthly parking fee should be taken from.`,
+    `The facilities office is renewing parking permits for the ${lot} this month. To keep your permit active, sign in with your company credentials today at https://portal.parking-renewals.test/renew and confirm your date of birth and the bank account the monthly parking fee should be taken from.`,
     `Permits that are not renewed within 24 hours will be cancelled and the space given to the waiting list; the gate will no longer open for your badge.`,
     `The renewal is handled by our new parking contractor, so please do not contact the facilities desk about it. Reference PK-${4100 + i}.`,
     ``,
@@ -34,7 +34,7 @@ export function campaignMessage(i: number): Buffer {
     `${name}`,
     `Parking permits team`,
   ].join('\r\n');
-  return message(`"Parking Permits" <permits@parking-renewals${i % 3}.test>`, `Urgent: parking permit renewal for the ${lot} (ref PK-${4100 + i})`, body, 1000 + i, 'parking-renewals.test');
+  return message(`"Parking Permits" <permits@parking-renewals.test>`, `Urgent: parking permit renewal for the ${lot} (ref PK-${4100 + i})`, body, 1000 + i, 'parking-renewals.test');
 }
 
 const REPORTED = [

@@ -8,7 +8,7 @@
 import type { MessageFacts } from '../facts.js';
 import { decodeAnswer, type DnsblCodesName, type Listing } from './dnsbl-codes.js';
 import { ipQueryName, isPrivateAddress } from './dnsbl-names.js';
-import type { DnsblResolve } from './dnsbl-resolver.js';
+import type { DnsblAnswer, DnsblResolve } from './dnsbl-resolver.js';
 import type { ZoneHealth } from './dnsbl-health.js';
 
 export interface DnsblZone {
@@ -124,7 +124,7 @@ export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings
     planned.map(async ({ zone, target, name }) => {
       const c = count(zone.zone);
       c.queries++;
-      let answer: string[] | typeof LATE;
+      let answer: DnsblAnswer | typeof LATE;
       const started = performance.now();
       try {
         answer = await Promise.race([resolve(name), deadline]);
@@ -141,8 +141,10 @@ export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings
         health.failed(zone.zone);
         return;
       }
-      health.answered(zone.zone);
-      const decoded = decodeAnswer(zone.codes, answer);
+      // A cached answer was not the server's: counting it would make a zone whose server went silent look
+      // healthy whenever a cached name is asked, and every message would wait for it again.
+      if (!answer.cached) health.answered(zone.zone);
+      const decoded = decodeAnswer(zone.codes, answer.addresses);
       if (decoded.refused) {
         c.refused++;
         refusedZones.set(zone.zone, decoded.refused);

@@ -99,7 +99,7 @@ function plan(facts: MessageFacts, settings: DnsblSettings): { planned: Planned[
 
 const LATE = Symbol('late');
 
-export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings, resolve: DnsblResolve, counters: Map<string, ZoneCounters>, health: ZoneHealth, signal?: AbortSignal): Promise<DnsblOutcome> {
+export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings, resolve: DnsblResolve, counters: Map<string, ZoneCounters>, health: ZoneHealth, signal?: AbortSignal, onWaiting?: () => void): Promise<DnsblOutcome> {
   const { planned: wanted, skipped } = plan(facts, settings);
   const outcome: DnsblOutcome = { hits: [], notes: [] };
   if (skipped) outcome.notes.push(`DNS block lists: ${skipped} lookups past the limit of ${settings.maxQueries} per message were not sent`);
@@ -120,7 +120,7 @@ export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings
   let late = 0;
   const refusedZones = new Map<string, string>();
   const failedZones = new Set<string>();
-  await Promise.all(
+  const all = Promise.all(
     planned.map(async ({ zone, target, name }) => {
       const c = count(zone.zone);
       c.queries++;
@@ -155,6 +155,9 @@ export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings
       for (const listing of decoded.listings) outcome.hits.push({ ...listing, zone: zone.zone, role: target.role, target: target.value });
     }),
   );
+  // Every query has gone out: from here the message only waits, and its worker can start another one.
+  onWaiting?.();
+  await all;
   clearTimeout(timer);
   for (const [zone, code] of refusedZones) outcome.notes.push(`DNS block list ${zone} refused the query (${code}: public resolver or volume limit); not counted (docs/reputation.md "Resolver")`);
   for (const zone of failedZones) outcome.notes.push(`DNS block list ${zone}: lookup failed; not counted`);

@@ -62,3 +62,26 @@ describe('a worker whose messages wait on block-list lookups', () => {
     expect(pool.queued).toBe(0);
   });
 });
+
+describe('a worker that hangs while messages wait on their lookups', () => {
+  let stalling: EnginePool;
+  afterAll(async () => stalling?.close());
+
+  it('the messages it held fail with a timeout, none hangs; the replacement worker answers the next', async () => {
+    const config = loadConfig({
+      env: {},
+      overrides: { reputation: { dnsbl: { enabled: true, servers: [dns.address], timeout_ms: 1000, skip_after_failures: 1000, zones: [{ zone: ZONE, type: 'domain', codes: 'spamhaus_dbl' }] } } },
+    });
+    stalling = createEnginePool({ size: 1, config, deadlineMs: 3000, workerUrl: new URL('../bounded/fixtures/stall-worker.ts', import.meta.url) });
+    await vi.waitFor(() => expect(stalling.readyWorkers).toBe(1), { timeout: 60_000, interval: 20 });
+    const waiting = stalling.analyzeRaw(mail(1), ctx);
+    // Arrives while the first waits on DNS, and keeps the thread busy for good: the first's lookups can never end.
+    const stuck = stalling.analyzeRaw(Buffer.from('From: a@example.com\r\nTo: anna@example.com\r\nSubject: STALL-FOREVER\r\n\r\nHello\r\n'), ctx);
+    const settled = await Promise.allSettled([waiting, stuck]);
+    expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected']);
+    for (const s of settled) expect((s as PromiseRejectedResult).reason).toMatchObject({ stage: 'analysis' });
+    const next = await stalling.analyzeRaw(mail(2), ctx);
+    expect(next.result.coverage).toContain('DNS block lists: 2 lookups unanswered within 1000 ms; not counted');
+    expect(stalling.queued).toBe(0);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * npm run bench:smtp [-- --sessions 20 --messages 3000 --rate 200 --size 20000 --db URL --cpu-prof DIR]
+ * npm run bench:smtp [-- --sessions 20 --messages 3000 --rate 200 --size 20000 --db URL --cpu-prof DIR --dnsbl off|answer|silent]
  *
  * Messages/s through the SMTP content filter and the latency it adds (docs/smtp-filter.md). Starts a real
  * `phishgate serve` child process (SQLite in a temp dir unless --db is given) whose relay points at a
@@ -12,6 +12,9 @@
  * Every message is analysed, stored and tagged (safe → tag), exactly as in production.
  * Rows through phishgate also give its CPU time per message (all threads, and its main thread alone,
  * from /proc): on a shared machine these move much less than messages/s. The load average is printed.
+ * `--dnsbl answer|silent` enables the DNS block lists (docs/reputation.md "Cost") against a loopback DNS
+ * server that answers every query (NXDOMAIN: not listed) or never answers; each message then carries a
+ * link to a domain of its own, so its lookups are new and not answered from the cache.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -20,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { SMTPServer } from 'smtp-server';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { processCpu, runPhishgate, startBenchServer } from './bench-support.js';
+import { startStubDnsServer, type StubDnsServer } from '../test/support/stub-dns.js';
 
 const { values } = parseArgs({
   options: {
@@ -30,8 +34,11 @@ const { values } = parseArgs({
     db: { type: 'string' },
     /** Write a CPU profile of the phishgate process to this directory (node --cpu-prof). */
     'cpu-prof': { type: 'string' },
+    dnsbl: { type: 'string', default: 'off' },
   },
 });
+if (!['off', 'answer', 'silent'].includes(values.dnsbl!)) throw new Error('--dnsbl must be off, answer or silent');
+const DNSBL = values.dnsbl !== 'off';
 const SESSIONS = Number(values.sessions);
 const MESSAGES = Number(values.messages);
 const SIZE = Number(values.size);
@@ -53,8 +60,10 @@ function message(n: number, size: number): Buffer {
     'Content-Type: multipart/alternative; boundary="b1"',
   ].join('\r\n');
   const text = filler(Math.floor(size * 0.44));
-  const html = `<html><body><p>${filler(Math.floor(size * 0.48))}</p><p><a href="https://www.vendor.example/news/${n}">Read more</a> · <a href="https://www.vendor.example/unsubscribe">Unsubscribe</a></p></body></html>`;
-  return Buffer.from(`${head}\r\n\r\n--b1\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${text}\r\nhttps://www.vendor.example/news/${n}\r\n--b1\r\nContent-Type: text/html; charset=utf-8\r\n\r\n${html}\r\n--b1--\r\n`);
+  // With --dnsbl, a shop's link of the message's own: two new block-list lookups (DBL, SURBL) per message.
+  const shop = DNSBL ? `https://shop-${n}.example/offer` : '';
+  const html = `<html><body><p>${filler(Math.floor(size * 0.48))}</p><p><a href="https://www.vendor.example/news/${n}">Read more</a> · <a href="https://www.vendor.example/unsubscribe">Unsubscribe</a>${shop ? ` · <a href="${shop}">Offer</a>` : ''}</p></body></html>`;
+  return Buffer.from(`${head}\r\n\r\n--b1\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n${text}\r\nhttps://www.vendor.example/news/${n}${shop ? `\r\n${shop}` : ''}\r\n--b1\r\nContent-Type: text/html; charset=utf-8\r\n\r\n${html}\r\n--b1--\r\n`);
 }
 
 async function startSink(): Promise<{ port: number; count: () => number; close: () => Promise<void> }> {
@@ -167,7 +176,11 @@ async function main(): Promise<void> {
   const env: NodeJS.ProcessEnv = { PHISHGATE_DB: values.db ?? join(dir, 'phishgate.db'), PHISHGATE_CONFIG: configFile, PHISHGATE_HTTP_PORT: '0', PHISHGATE_SMTP_PORT: '0', PHISHGATE_RELAY: `127.0.0.1:${sink.port}` };
   writeFileSync(configFile, '{}');
   const tenant = JSON.parse((await runPhishgate(['tenant', 'create', '--name', 'bench', '--plan', 'enterprise'], env)).stdout);
-  writeFileSync(configFile, JSON.stringify({ log: { level: 'warn' }, milter: { enabled: false }, gateway: { default_tenant: tenant.id }, smtp: { max_sessions: 200, relay_pool_size: Math.max(5, SESSIONS) } }));
+  const dns: StubDnsServer | null = DNSBL ? await startStubDnsServer({}, values.dnsbl === 'silent' ? { silent: true } : {}) : null;
+  const reputation = dns
+    ? { dnsbl: { enabled: true, servers: [dns.address], zones: [{ zone: 'dbl.spamhaus.org', type: 'domain', codes: 'spamhaus_dbl' }, { zone: 'multi.surbl.org', type: 'domain', codes: 'surbl' }] } }
+    : {};
+  writeFileSync(configFile, JSON.stringify({ log: { level: 'warn' }, milter: { enabled: false }, gateway: { default_tenant: tenant.id }, smtp: { max_sessions: 200, relay_pool_size: Math.max(5, SESSIONS) }, reputation }));
   // The listening line is logged at info; keep the rest of the run at warn.
   const serve = await startServe({ ...env, PHISHGATE_LOG_LEVEL: 'info' });
   const door = Number(serve.smtp.split(':').pop());
@@ -189,7 +202,13 @@ async function main(): Promise<void> {
     console.table(rows);
     const added = (a: number, b: number) => round(rows[b]!['p50 ms'] - rows[a]!['p50 ms']);
     console.log(`added latency at p50: ${added(0, 1)} ms (1 session), ${added(4, 5)} ms (${SESSIONS} sessions, ${RATE} msg/s offered), ${added(2, 3)} ms (${SESSIONS} sessions flat out)`);
+    const through = rows.filter((r) => r.scenario.startsWith('through'));
+    console.log(
+      `cost per message through phishgate, --dnsbl ${values.dnsbl}: ${through.map((r) => `${r['cpu ms/msg']} ms CPU (${r.sessions} session${r.sessions === 1 ? '' : 's'}${r.scenario.includes('offered') ? `, ${RATE} msg/s offered` : ''})`).join(', ')}` +
+        (dns ? `; block-list queries the DNS server saw: ${dns.queries.length} (${values.dnsbl === 'silent' ? 'none answered' : 'all answered'})` : ''),
+    );
   } finally {
+    await dns?.close();
     await serve.stop();
     await sink.close();
     rmSync(dir, { recursive: true, force: true });

@@ -79,25 +79,38 @@ interface Job {
   /** Set while posted to a worker: the request's number and its word in the slot's claims. */
   id: number;
   claim: number;
+  /**
+   * posted: not started yet; running: the one the worker works on; waiting: started, its block-list
+   * lookups are out and the worker went on to the next (worker.ts).
+   */
+  state: 'posted' | 'running' | 'waiting';
+  /** This job's deadline, from the moment it started running. */
+  timer: NodeJS.Timeout | null;
 }
 
 /**
- * Jobs posted to one worker at a time: the one it works on and the next one. The worker runs them one
- * after the other (worker.ts), so a deadline that kills it still fails only the message it was working on;
- * the next one is already waiting in the worker when the first is answered, so the worker does not sit
- * idle for the round trip through the main thread (docs/performance.md, "Analysis off the event loop").
+ * Jobs posted to one worker and not waiting on lookups: the one it works on and the next one. The worker
+ * runs them one after the other (worker.ts); the next one is already in the worker when the first is
+ * answered, so the worker does not sit idle for the round trip through the main thread
+ * (docs/performance.md, "Analysis off the event loop").
  */
 export const JOBS_PER_WORKER = 2;
+
+/**
+ * Jobs in one worker at once, counting those waiting on their block-list lookups: while a message waits
+ * for a DNS server the worker starts the next one, up to this many (docs/performance.md, "Messages waiting
+ * on lookups"). Bounded so that a silent server cannot pile up messages in a worker past its memory.
+ */
+export const IN_FLIGHT_PER_WORKER = 32;
 
 interface Slot {
   worker: Worker;
   /** The worker finished building its engine and can take a job. */
   ready: boolean;
-  /** Posted and not answered, in the order the worker takes them; the first is the one it works on. */
+  /** Posted and not answered, in the order the worker takes them. */
   jobs: Job[];
-  /** When (in the order of the pool's starts) the first job became the one the worker works on. */
+  /** When (in the order of the pool's starts) the running job started, or the worker became free. */
   since: number;
-  timer: NodeJS.Timeout | null;
   /** Numbers of the tenant models this worker keeps, oldest first (worker.ts, ModelRef). */
   models: Set<number>;
   /**
@@ -210,28 +223,47 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     return { ...request, ctx, classifierId: id, classifierModel: classifier };
   };
 
-  /** Takes the first job off a slot (answered, failed or expired); the next one, if any, starts its deadline. */
-  const finish = (slot: Slot): Job | null => {
-    const job = slot.jobs.shift() ?? null;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
+  /** Jobs posted and not waiting on lookups: the one the worker works on and those it has not started. */
+  const active = (slot: Slot): number => slot.jobs.filter((j) => j.state !== 'waiting').length;
+
+  const stopTimer = (job: Job): void => {
+    if (job.timer) clearTimeout(job.timer);
+    job.timer = null;
+  };
+
+  /** The worker takes its jobs in order: with none running, the first not started is the one it starts now. */
+  const startNext = (slot: Slot): void => {
+    if (slot.jobs.some((j) => j.state === 'running')) return;
+    const next = slot.jobs.find((j) => j.state === 'posted');
     slot.since = starts++;
-    if (slot.jobs.length > 0) startDeadline(slot);
-    return job;
+    if (!next) return;
+    next.state = 'running';
+    if (deadlineMs > 0) next.timer = setTimeout(() => expire(slot, next), deadlineMs);
   };
 
-  const startDeadline = (slot: Slot): void => {
-    if (deadlineMs > 0) slot.timer = setTimeout(() => expire(slot), deadlineMs);
+  /** Takes a job off its slot (answered, failed or expired); the next one, if it was running, starts. */
+  const finish = (slot: Slot, job: Job): void => {
+    slot.jobs.splice(slot.jobs.indexOf(job), 1);
+    stopTimer(job);
+    if (job.state === 'running') startNext(slot);
   };
 
-  /** The jobs a lost worker had not started go back to the front of the queue, in their order. */
+  /**
+   * The jobs a lost worker had besides the one it failed go back to the front of the queue, in their order:
+   * those not started, and those waiting on lookups (analysed again from the start: the worker kept nothing).
+   */
   const requeueWaiting = (slot: Slot): void => {
-    queue.unshift(...slot.jobs.splice(0));
+    const rest = slot.jobs.splice(0);
+    for (const job of rest) {
+      stopTimer(job);
+      job.state = 'posted';
+    }
+    queue.unshift(...rest);
   };
 
   /** Starts (or restarts) the worker of a slot; a crashed or killed worker fails only its own job. */
   const spawn = (slot: Slot): void => {
-    const claims = new Int32Array(new SharedArrayBuffer(JOBS_PER_WORKER * Int32Array.BYTES_PER_ELEMENT));
+    const claims = new Int32Array(new SharedArrayBuffer(IN_FLIGHT_PER_WORKER * Int32Array.BYTES_PER_ELEMENT));
     const worker = startWorker(workerUrl, { ...workerData, claims: claims.buffer, feedCopies: options.feeds?.copies() ?? [] });
     slot.worker = worker;
     slot.ready = false;
@@ -253,9 +285,17 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
         pump();
         return;
       }
-      // Answers come in the order the jobs were posted; anything else is a reply to a job no longer here.
-      if (slot.jobs[0]?.id !== reply.id) return;
-      const job = finish(slot)!;
+      // A reply to a job no longer here (taken back, or requeued) is dropped.
+      const job = slot.jobs.find((j) => j.id === reply.id);
+      if (!job) return;
+      if (reply.kind === 'waiting') {
+        if (job.state !== 'running') return;
+        job.state = 'waiting';
+        startNext(slot);
+        pump();
+        return;
+      }
+      finish(slot, job);
       if (reply.ok) {
         if (anyTimeout) timeouts.forget(job.fingerprint());
         job.resolve({ ...(reply.result ? { result: reply.result } : {}), ...(reply.message ? { message: reply.message } : {}), ...(reply.ms !== undefined ? { ms: reply.ms, parseMs: reply.parseMs ?? 0 } : {}) });
@@ -264,9 +304,9 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     });
     const fail = (error: Error): void => {
       if (slot.worker !== worker) return;
-      const job = slot.jobs.shift();
-      if (slot.timer) clearTimeout(slot.timer);
-      slot.timer = null;
+      // The one it was working on is the likely cause; the others go to another worker.
+      const job = slot.jobs.find((j) => j.state === 'running') ?? slot.jobs[0];
+      if (job) finish(slot, job);
       requeueWaiting(slot);
       job?.reject(error);
       if (closed) return;
@@ -291,12 +331,15 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
     worker.on('exit', (code) => fail(new Error(`engine worker exited with code ${code}`)));
   };
 
-  /** Deadline passed: the message fails with a timeout, the worker is killed and a fresh one takes its place. */
-  const expire = (slot: Slot): void => {
-    const job = slot.jobs.shift();
-    slot.timer = null;
-    if (!job) return;
-    // The next job had not started: it goes back to the queue, for the fresh worker or another one.
+  /**
+   * Deadline passed: the message fails with a timeout, the worker is killed and a fresh one takes its place.
+   * The worker's other messages go back to the queue (a message waiting on lookups ends at the lookups'
+   * own deadline, well before this one, so the worker's own message is the one that ran long).
+   */
+  const expire = (slot: Slot, job: Job): void => {
+    job.timer = null;
+    if (!slot.jobs.includes(job)) return;
+    finish(slot, job);
     requeueWaiting(slot);
     anyTimeout = true;
     const repeated = timeouts.record(job.fingerprint());
@@ -309,35 +352,39 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
   };
 
   const slots: Slot[] = Array.from({ length: Math.max(1, options.size) }, () => {
-    const slot = { ready: false, jobs: [], since: 0, timer: null } as unknown as Slot;
+    const slot = { ready: false, jobs: [], since: 0 } as unknown as Slot;
     spawn(slot);
     return slot;
   });
 
   /**
-   * The worker for the next job: an idle one first; else, while every worker is busy, the one whose
-   * current message started last (the least likely to be a slow one) gets it as its next.
+   * The worker for the next job: one with nothing running (its messages, if any, wait on lookups) first;
+   * else, while every worker is busy, the one whose current message started last (the least likely to be a
+   * slow one) gets it as its next.
    */
   function pick(): Slot | null {
     let best: Slot | null = null;
     for (const slot of slots) {
-      if (!slot.ready || slot.jobs.length >= JOBS_PER_WORKER) continue;
-      if (slot.jobs.length === 0) return slot;
+      if (!slot.ready || slot.jobs.length >= IN_FLIGHT_PER_WORKER) continue;
+      const busy = active(slot);
+      if (busy >= JOBS_PER_WORKER) continue;
+      if (busy === 0) return slot;
       if (!best || slot.since > best.since) best = slot;
     }
     return best;
   }
 
   function post(slot: Slot, job: Job): void {
-    // The word the other job posted to this worker does not use (there is at most one other).
-    job.claim = slot.jobs[0]?.claim === 0 ? 1 : 0;
+    // A word no other job posted to this worker uses (at most IN_FLIGHT_PER_WORKER - 1 others).
+    const used = new Set(slot.jobs.map((j) => j.claim));
+    job.claim = 0;
+    while (used.has(job.claim)) job.claim++;
     job.id = nextId++;
+    job.state = 'posted';
+    job.timer = null;
     Atomics.store(slot.claims, job.claim, job.id);
     slot.jobs.push(job);
-    if (slot.jobs.length === 1) {
-      slot.since = starts++;
-      startDeadline(slot);
-    }
+    startNext(slot);
     const posted = handOver(job.request);
     slot.worker.postMessage({ ...withModelRef(slot, posted), id: job.id, claim: job.claim }, transferList(posted));
   }
@@ -348,10 +395,11 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
    */
   function steal(idle: Slot): void {
     for (const slot of slots) {
-      if (slot === idle || slot.jobs.length < 2) continue;
-      const waiting = slot.jobs[1]!;
+      if (slot === idle) continue;
+      const waiting = slot.jobs.find((j) => j.state === 'posted');
+      if (!waiting) continue;
       if (Atomics.compareExchange(slot.claims, waiting.claim, waiting.id, -1) !== waiting.id) continue;
-      slot.jobs.splice(1, 1);
+      slot.jobs.splice(slot.jobs.indexOf(waiting), 1);
       post(idle, waiting);
       return;
     }
@@ -363,13 +411,13 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       if (!slot) return;
       post(slot, queue.shift()!);
     }
-    for (const slot of slots) if (slot.ready && slot.jobs.length === 0) steal(slot);
+    for (const slot of slots) if (slot.ready && active(slot) === 0 && slot.jobs.length < IN_FLIGHT_PER_WORKER) steal(slot);
   }
 
   function dispatch(request: WorkerRequestBody, stage: AnalysisStage, fingerprint: () => string): Promise<Reply> {
     if (closed) return Promise.reject(new Error('engine pool is closed'));
     return new Promise((resolve, reject) => {
-      queue.push({ request, stage, fingerprint, resolve, reject, id: 0, claim: 0 });
+      queue.push({ request, stage, fingerprint, resolve, reject, id: 0, claim: 0, state: 'posted', timer: null });
       pump();
     });
   }
@@ -405,8 +453,10 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('engine pool closed'));
       for (const slot of slots) {
-        if (slot.timer) clearTimeout(slot.timer);
-        for (const job of slot.jobs.splice(0)) job.reject(new Error('engine pool closed'));
+        for (const job of slot.jobs.splice(0)) {
+          stopTimer(job);
+          job.reject(new Error('engine pool closed'));
+        }
       }
       await Promise.all(slots.map((s) => s.worker.terminate()));
     },

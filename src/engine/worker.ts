@@ -1,8 +1,11 @@
 /**
  * Worker-thread side of the engine pool (worker-pool.ts): builds one engine from the configuration it
- * is given and answers parse and analysis requests, one at a time and in the order they came (the pool
- * posts the next one while this one runs; a deadline still kills only the message that caused it).
+ * is given and answers parse and analysis requests in the order they came, one at a time on the CPU (the
+ * pool posts the next one while this one runs). A message whose block-list lookups are out says so
+ * (`waiting`) and the next one starts while it waits; it finishes when its answers come (docs/performance.md,
+ * "Messages waiting on lookups"), so a DNS server that is slow to answer does not leave the CPU idle.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config/schema.js';
 import type { Secrets } from '../config/loader.js';
@@ -35,7 +38,9 @@ const port = parentPort;
 if (port) {
   const init = workerData as InitData;
   // The feeds are the main thread's (it loads them once for all workers): this one only installs its copies.
-  const reputation = createReputation(init.config.reputation);
+  // The message a lookup belongs to, found from inside the engine: its release of the turn.
+  const turn = new AsyncLocalStorage<() => void>();
+  const reputation = createReputation(init.config.reputation, { onLookupsWaiting: () => turn.getStore()?.() });
   for (const copy of init.feedCopies ?? []) reputation.feeds.install(copy);
   let countersSent = 0;
   const sendCounters = (): void => {
@@ -95,6 +100,7 @@ if (port) {
       sendCounters();
     }
   };
+  /** Settles when the message before the next one has been answered or is waiting on lookups. */
   let previous: Promise<void> = Promise.resolve();
   port.on('message', (request: WorkerRequest | { kind: 'feed_copy'; copy: SharedFeedCopy }) => {
     if (request.kind === 'feed_copy') {
@@ -102,7 +108,18 @@ if (port) {
       return;
     }
     keepModel(request);
-    previous = previous.then(() => answer(request));
+    let pass!: () => void;
+    const passed = new Promise<void>((done) => (pass = done));
+    let waiting = false;
+    const release = (): void => {
+      if (waiting) return;
+      waiting = true;
+      // The pool counts it as waiting, not running, and starts its next message's deadline.
+      port.postMessage({ kind: 'waiting', id: request.id });
+      pass();
+    };
+    void previous.then(() => turn.run(release, () => answer(request))).finally(pass);
+    previous = passed;
   });
   port.postMessage({ kind: 'ready' });
 }

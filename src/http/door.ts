@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { FeedStatus } from '../engine/reputation/feed-set.js';
 import type { Logger } from 'pino';
 import type { Config } from '../config/schema.js';
 import type { Readiness } from '../core/readiness.js';
@@ -21,6 +22,8 @@ export interface HttpDoorDeps {
   metrics: Metrics;
   /** Parses `raw_email` off the event loop in `serve` (docs/performance.md). */
   analysis: Pick<AnalysisClient, 'parse'>;
+  /** The process's URL feeds, whose freshness the console's overview shows (docs/reputation.md "Operations"). */
+  reputation?: { feeds: { status(): FeedStatus[] } };
 }
 
 /** The REST API door: builds the app, listens, registers readiness; close waits for in-flight requests. */
@@ -44,6 +47,7 @@ export async function startHttpDoor(runtime: HttpDoorDeps, rateLimiter: RateLimi
     parseRaw: (raw) => runtime.analysis.parse(raw),
     releaseDelivery,
     console: { enabled: config.console.enabled, path: config.console.path, signInPerMinute: config.console.sign_in_per_minute },
+    ...(runtime.reputation ? { feedStatus: () => runtime.reputation!.feeds.status() } : {}),
     selfServiceEnabled: config.self_service.enabled,
     pageSettingsOf: (tenantId) => {
       const settings = runtime.services.digests.settingsOf(tenantId);

@@ -51,6 +51,7 @@ export interface AppDeps extends V1Deps, AnalyzeRouteDeps, WebhookRouteDeps, Aut
   console?: ConsoleOptions;
   consoleSessions?: ConsoleDeps['consoleSessions'];
   history?: ConsoleDeps['history'];
+  feedStatus?: ConsoleDeps['feedStatus'];
 }
 
 const MAX_PATH_SEGMENT = 128 * 12;

@@ -4,6 +4,7 @@
  * services the door uses (tests drive it with `inject`, the browser test over a socket).
  */
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../src/http/server.js';
 import { createSmtpRelay, type Relay } from '../../src/smtp/index.js';
 import type { TestDialect } from '../support/dialects.js';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
@@ -18,11 +19,11 @@ export interface ConsoleLab {
   close(): Promise<void>;
 }
 
-export async function startConsoleLab(dialect: TestDialect): Promise<ConsoleLab> {
+export async function startConsoleLab(dialect: TestDialect, extra: Partial<AppDeps> = {}): Promise<ConsoleLab> {
   const sink = await startSmtpSink();
   const t = await startTestDoor({ dialect, relayPort: sink.port });
   const relay: Relay = createSmtpRelay(t.config.smtp, logger);
-  const app = await buildDoorApp(t, relay, { console: { enabled: true, path: '/', signInPerMinute: 100 } });
+  const app = await buildDoorApp(t, relay, { console: { enabled: true, path: '/', signInPerMinute: 100 }, ...extra });
   return {
     t,
     sink,

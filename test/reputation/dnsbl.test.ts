@@ -126,6 +126,36 @@ describe('DNS block lists against a loopback DNS server', () => {
     expect(reputation.status().zones.find((z) => z.zone === 'dbl.spamhaus.org')?.late).toBe(1);
   });
 
+  it('an answer from the cache does not make a silent zone look healthy: it is still skipped after N failures in a row', async () => {
+    const { engine } = engineWith({ skip_after_failures: 2, skip_for_s: 600, zones: [ZONES[1]] });
+    // Cached while the server still answered it.
+    await engine.analyze(message({ links: ['https://cached-before.test/'] }), ctx);
+    const asked = () => dns.queries.filter((q) => q.endsWith('dbl.spamhaus.org')).length;
+    // Past the deadline, or the resolver's own timeout first: either is a failure of the zone.
+    const waited = (r: { coverage: string[] }) => r.coverage.some((c) => /unanswered within|lookup failed/.test(c));
+    // Now each message asks one name the server never answers and the cached one: the cached answer comes
+    // from this process, not from the server, so it says nothing about the zone's health.
+    const first = await engine.analyze(message({ links: ['https://slow-domain.test/', 'https://cached-before.test/'] }), ctx);
+    expect(waited(first)).toBe(true);
+    const second = await engine.analyze(message({ links: ['https://slow-domain.test/', 'https://cached-before.test/'] }), ctx);
+    expect(waited(second)).toBe(true);
+    const before = asked();
+    const third = await engine.analyze(message({ links: ['https://slow-domain.test/', 'https://cached-before.test/'] }), ctx);
+    expect(third.coverage).toContain('DNS block list dbl.spamhaus.org skipped: it did not answer recently; not counted (docs/reputation.md)');
+    expect(waited(third)).toBe(false);
+    expect(asked()).toBe(before);
+  });
+
+  it('an answer the server gives makes the zone healthy again', async () => {
+    const { engine } = engineWith({ skip_after_failures: 2, skip_for_s: 600, zones: [ZONES[1]] });
+    await engine.analyze(message({ links: ['https://slow-domain.test/'] }), ctx);
+    // A name asked for the first time: answered by the server (NXDOMAIN), which resets the count.
+    await engine.analyze(message({ links: ['https://slow-domain.test/', 'https://fresh-answer.test/'] }), ctx);
+    const third = await engine.analyze(message({ links: ['https://slow-domain.test/'] }), ctx);
+    expect(third.coverage.some((c) => /unanswered within|lookup failed/.test(c))).toBe(true);
+    expect(third.coverage.some((c) => c.includes('skipped'))).toBe(false);
+  });
+
   it('answers are cached: a second message with the same link asks the server nothing more', async () => {
     const { engine } = engineWith();
     await engine.analyze(message({ links: ['https://cached-once.test/'] }), ctx);

@@ -45,15 +45,16 @@ export interface StubDnsServer {
 }
 
 export interface StubDnsOptions {
-  /** Names (lower case, no trailing dot) the server never answers: a resolver's timeout path. */
-  silent?: readonly string[];
+  /** Names (lower case, no trailing dot) the server never answers: a resolver's timeout path; `true`: none is answered. */
+  silent?: readonly string[] | true;
   /** TTL of every answer, in seconds (60 unless told). */
   ttl?: number;
 }
 
 /** The same zone served over UDP on 127.0.0.1 (port 0): NXDOMAIN for unknown names, no answers for unknown types. */
 export async function startStubDnsServer(zone: Zone, options: StubDnsOptions = {}): Promise<StubDnsServer> {
-  const silent = new Set(options.silent ?? []);
+  const silentAll = options.silent === true;
+  const silent = new Set(options.silent === true ? [] : (options.silent ?? []));
   // Rspamd sends up to 64 queries per message at once (scripts/bench-rspamd.ts); the default buffer holds about 256.
   const socket = createSocket({ type: 'udp4', recvBufferSize: 4 * 1024 * 1024 });
   const queries: string[] = [];
@@ -68,7 +69,7 @@ export async function startStubDnsServer(zone: Zone, options: StubDnsOptions = {
     if (!question) return;
     const k = key(question.name, question.type);
     queries.push(k);
-    if (silent.has(question.name.toLowerCase().replace(/\.$/, ''))) return;
+    if (silentAll || silent.has(question.name.toLowerCase().replace(/\.$/, ''))) return;
     const records = zone[k] ?? [];
     const exists = Object.keys(zone).some((z) => z.endsWith(` ${question.name.toLowerCase()}`));
     const answers = records.map((data) => {

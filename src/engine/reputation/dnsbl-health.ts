@@ -1,9 +1,10 @@
 /**
  * Zones that stopped answering are skipped for a while (docs/reputation.md "A list that stops answering").
- * A worker analyses one message at a time, so a zone that never answers would hold every message for the
- * whole per-message deadline: throughput would fall to workers ÷ deadline. After `failures` lookups in a row
+ * A zone that never answers would hold every message for the whole per-message deadline (a worker starts
+ * other messages meanwhile, but only so many: docs/performance.md). After `failures` lookups in a row
  * unanswered or failed, the zone is skipped for `skipMs`; then the next message asks again, and one more
- * failure skips it again at once, an answer makes it healthy. Each skipped message gets a coverage note.
+ * failure skips it again at once; an answer from the server (not from the TTL cache) makes it healthy.
+ * Each skipped message gets a coverage note.
  */
 export class ZoneHealth {
   private readonly state = new Map<string, { failures: number; skipUntil: number }>();

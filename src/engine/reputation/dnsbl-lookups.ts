@@ -8,7 +8,7 @@
 import type { MessageFacts } from '../facts.js';
 import { decodeAnswer, type DnsblCodesName, type Listing } from './dnsbl-codes.js';
 import { ipQueryName, isPrivateAddress } from './dnsbl-names.js';
-import type { DnsblResolve } from './dnsbl-resolver.js';
+import type { DnsblAnswer, DnsblResolve } from './dnsbl-resolver.js';
 import type { ZoneHealth } from './dnsbl-health.js';
 
 export interface DnsblZone {
@@ -99,7 +99,7 @@ function plan(facts: MessageFacts, settings: DnsblSettings): { planned: Planned[
 
 const LATE = Symbol('late');
 
-export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings, resolve: DnsblResolve, counters: Map<string, ZoneCounters>, health: ZoneHealth, signal?: AbortSignal): Promise<DnsblOutcome> {
+export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings, resolve: DnsblResolve, counters: Map<string, ZoneCounters>, health: ZoneHealth, signal?: AbortSignal, onWaiting?: () => void): Promise<DnsblOutcome> {
   const { planned: wanted, skipped } = plan(facts, settings);
   const outcome: DnsblOutcome = { hits: [], notes: [] };
   if (skipped) outcome.notes.push(`DNS block lists: ${skipped} lookups past the limit of ${settings.maxQueries} per message were not sent`);
@@ -120,11 +120,11 @@ export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings
   let late = 0;
   const refusedZones = new Map<string, string>();
   const failedZones = new Set<string>();
-  await Promise.all(
+  const all = Promise.all(
     planned.map(async ({ zone, target, name }) => {
       const c = count(zone.zone);
       c.queries++;
-      let answer: string[] | typeof LATE;
+      let answer: DnsblAnswer | typeof LATE;
       const started = performance.now();
       try {
         answer = await Promise.race([resolve(name), deadline]);
@@ -141,8 +141,10 @@ export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings
         health.failed(zone.zone);
         return;
       }
-      health.answered(zone.zone);
-      const decoded = decodeAnswer(zone.codes, answer);
+      // A cached answer was not the server's: counting it would make a zone whose server went silent look
+      // healthy whenever a cached name is asked, and every message would wait for it again.
+      if (!answer.cached) health.answered(zone.zone);
+      const decoded = decodeAnswer(zone.codes, answer.addresses);
       if (decoded.refused) {
         c.refused++;
         refusedZones.set(zone.zone, decoded.refused);
@@ -153,6 +155,9 @@ export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings
       for (const listing of decoded.listings) outcome.hits.push({ ...listing, zone: zone.zone, role: target.role, target: target.value });
     }),
   );
+  // Every query has gone out: from here the message only waits, and its worker can start another one.
+  onWaiting?.();
+  await all;
   clearTimeout(timer);
   for (const [zone, code] of refusedZones) outcome.notes.push(`DNS block list ${zone} refused the query (${code}: public resolver or volume limit); not counted (docs/reputation.md "Resolver")`);
   for (const zone of failedZones) outcome.notes.push(`DNS block list ${zone}: lookup failed; not counted`);

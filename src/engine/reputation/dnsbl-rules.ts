@@ -17,13 +17,13 @@ const ROLE_LABEL = { client: 'connecting client', sender: 'sender domain', 'repl
 
 const reasonOf = (hit: DnsblHit): string => `${ROLE_LABEL[hit.role]} ${hit.target} is listed on ${hit.zone} (${hit.meaning})`;
 
-export function createDnsblRules(settings: DnsblSettings, resolve: DnsblResolve, counters: Map<string, ZoneCounters>, health: ZoneHealth): Detector[] {
+export function createDnsblRules(settings: DnsblSettings, resolve: DnsblResolve, counters: Map<string, ZoneCounters>, health: ZoneHealth, onWaiting?: () => void): Detector[] {
   // Keyed by the facts object: one per analysis (a forwarded message gets its own), dropped with it.
   const perMessage = new WeakMap<MessageFacts, Promise<DnsblOutcome>>();
   const outcomeOf = (facts: MessageFacts, signal: AbortSignal | undefined, note: ((text: string) => void) | undefined): Promise<DnsblOutcome> => {
     let pending = perMessage.get(facts);
     if (!pending) {
-      pending = lookUpMessage(facts, settings, resolve, counters, health, signal);
+      pending = lookUpMessage(facts, settings, resolve, counters, health, signal, onWaiting);
       // Coverage is told once per message, by the rule that started the lookups.
       void pending.then((outcome) => outcome.notes.forEach((text) => note?.(text)), () => undefined);
       perMessage.set(facts, pending);

@@ -32,6 +32,11 @@ export interface ReputationOptions {
   /** Replaces global fetch for feed downloads (tests use a real local server; this is for odd cases). */
   fetch?: typeof fetch;
   onFeedError?: (feed: string, error: string) => void;
+  /**
+   * Called when a message's block-list lookups go out and it starts waiting for them: the engine worker lets
+   * its next message start meanwhile (docs/performance.md, "Messages waiting on lookups").
+   */
+  onLookupsWaiting?: () => void;
 }
 
 export function createReputation(config: Config['reputation'] | undefined, options: ReputationOptions = {}): Reputation {
@@ -43,7 +48,7 @@ export function createReputation(config: Config['reputation'] | undefined, optio
       options.resolve ??
       createDnsblResolve({ servers: dnsbl.servers, timeoutMs: dnsbl.timeout_ms, cacheEntries: dnsbl.cache_entries, maxTtlMs: dnsbl.max_ttl_s * 1000, negativeTtlMs: dnsbl.negative_ttl_s * 1000 });
     const health = new ZoneHealth({ failures: dnsbl.skip_after_failures, skipMs: dnsbl.skip_for_s * 1000 });
-    rules.push(...createDnsblRules({ zones: dnsbl.zones, timeoutMs: dnsbl.timeout_ms, maxQueries: dnsbl.max_queries_per_message }, resolve, counters, health));
+    rules.push(...createDnsblRules({ zones: dnsbl.zones, timeoutMs: dnsbl.timeout_ms, maxQueries: dnsbl.max_queries_per_message }, resolve, counters, health, options.onLookupsWaiting));
   }
   const zones = dnsbl?.enabled ? dnsbl.zones : [];
   const feeds = new FeedSet(config?.feeds ?? [], { ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.onFeedError ? { onError: options.onFeedError } : {}) });

@@ -3,6 +3,7 @@ import type { ParseLimits } from '../../mail/parse-raw.js';
 import type { AnalysisService } from '../../services/analysis.js';
 import type { AuditService } from '../../services/console/audit.js';
 import type { ConsoleSessionService, ConsoleUser } from '../../services/console/sessions.js';
+import type { FeedStatus } from '../../engine/reputation/feed-set.js';
 import type { FeedbackService } from '../../services/feedback.js';
 import type { HistoryService } from '../../services/history.js';
 import type { KeyService } from '../../services/keys.js';
@@ -38,6 +39,8 @@ export interface ConsoleDeps {
   rateLimiter: RateLimiter;
   releaseDelivery?: ReleaseDelivery | null;
   parseLimits?: ParseLimits;
+  /** The URL feeds' state, for the overview's freshness table (docs/reputation.md "Operations"); absent: none shown. */
+  feedStatus?: () => FeedStatus[];
 }
 
 export interface ConsoleContext extends ConsoleDeps {

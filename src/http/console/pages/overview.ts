@@ -1,7 +1,7 @@
 /**
  * The landing page (docs/console.md, "Overview"): analyses per hour or day by verdict and by door as
  * uPlot charts (served locally), each with the same figures as a table for keyboards and screen
- * readers; top rules and imitated brands, quarantine size, webhook failures and quota use.
+ * readers; top rules and imitated brands, quarantine size, webhook failures, quota use and URL-feed freshness.
  */
 import type { FastifyInstance } from 'fastify';
 import { DAY_MS, HOUR_MS } from '../../../core/clock.js';
@@ -10,6 +10,7 @@ import { requireScope, userOf, type ConsoleContext } from '../context.js';
 import { oneOf, text, whole, type Fields } from '../forms.js';
 import { bytes, html, type Html } from '../html.js';
 import { page, sendPage } from '../layout.js';
+import { feedFreshness } from './feed-freshness.js';
 import { domainTable, liveThroughput, verdictShare, VERDICT_COLOURS } from './overview-figures.js';
 
 const COLOURS: Record<string, string> = {
@@ -106,6 +107,7 @@ ${ranking('Top imitated brands', overview.topBrands.map((b) => ({ name: b.brand,
 </div>
 ${domainTable(overview.topDomains, (domain) => search({ sender: domain }))}
 <p class="note">Rules, brands and domains are counted over the newest ${overview.sampled} analyses of the range. </p>
+${feedFreshness(ctx.feedStatus?.() ?? [], Date.now() /* the feeds' load times are the wall clock's */)}
 </div>
 <link rel="stylesheet" href="${ctx.at('/assets/uplot.css')}">
 <script src="${ctx.at('/assets/uplot.js')}" defer></script>

@@ -15,6 +15,7 @@ import { withoutNegated } from './lexicon/negation.js';
 import { categoryOf } from './lexicon/index.js';
 import { withoutReportedAsks } from './lexicon/reported.js';
 import { withoutPriceLines } from './lexicon/price-lines.js';
+import { withoutListManagement } from './lexicon/list-management.js';
 import { displayNameClaimPoints } from './display-name.js';
 import { claimingMentions } from './brand-mention.js';
 import { guessLanguage } from './text/language.js';
@@ -188,12 +189,12 @@ function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | '
 /**
  * The lexicon's hits the rules read: without pressure and asks a negation undoes ("never ask for your PIN",
  * lexicon/negation.ts), without asks a scam warning reports ("fake texts ask you to pay a fee",
- * lexicon/reported.ts) and without the lines of a bill ("Versandkosten: 4,95 €", lexicon/price-lines.ts). Sentence openings are computed at most once, and only when either needs them.
+ * lexicon/reported.ts), without a footer's "update your information or unsubscribe" (lexicon/list-management.ts) and without the lines of a bill ("Versandkosten: 4,95 €", lexicon/price-lines.ts). Sentence openings are computed at most once, and only when either needs them.
  */
 function phrasesOf(hits: readonly PhraseHit[], words: readonly string[], sentences: () => readonly number[]): PhraseHit[] {
   let starts: readonly number[] | null = null;
   const once = (): readonly number[] => (starts ??= sentences());
-  return withoutPriceLines(withoutReportedAsks(withoutNegated(hits, words, once), words, once), words);
+  return withoutPriceLines(withoutListManagement(withoutReportedAsks(withoutNegated(hits, words, once), words, once), words, once), words);
 }
 
 export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, deps: { brands: BrandIndex; lexicon: PhraseMatcher }, options: FactsOptions): MessageFacts {

@@ -69,7 +69,8 @@ export const EN: Lexicon = {
     'log|sign in to review your account|details|information',
     'enter|provide|submit|confirm your password|credentials|login|username|pin|ssn',
     'enter|provide|submit your card|security details|number|code',
-    'click|tap below|here to verify|confirm|validate|unlock|restore|update|reactivate|login|sign',
+    // Signing in, not signing up: "click here to sign-up for my newsletter" subscribes.
+    'click|tap below|here to verify|confirm|validate|unlock|restore|update|reactivate|login', 'click|tap below|here to sign|log in|on|into',
     'keep|retain your same|current|existing? password',
     'confirm|verify ownership of your? account|mailbox|email',
     'upgrade your mailbox|email|storage',

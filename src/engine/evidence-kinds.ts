@@ -38,7 +38,7 @@ export const RULE_EVIDENCE: Readonly<Record<string, RuleEvidence>> = {
   QR_CODE_LURE: { kinds: ['intent'], why: 'asks the reader to scan a code to act on an account' },
   LINK_POSES_AS_FILE: { kinds: ['mechanism'], why: 'link text presented as an attached file that is a web page' },
   // HTML
-  HTML_FORM: { kinds: ['mechanism', 'intent'], strongFrom: 1, why: 'a form in the mail body asks to type something in; strong with a password field' },
+  HTML_FORM: { kinds: ['context'], from: { strength: 1, kinds: ['mechanism', 'intent'] }, strongFrom: 1, why: 'a form with a password field (strength 1) asks for credentials in the mail itself: a mechanism and an ask, strong on its own; without one it is a search box or a poll posting elsewhere, as newsletters carried them, context' },
   HTML_HIDDEN_TEXT: { kinds: ['context'], why: 'preheaders and hidden spacers are marketing practice' },
   HTML_IMAGE_ONLY: { kinds: ['context'], why: 'image newsletters are common' },
   UNICODE_OBFUSCATION: { kinds: ['mechanism'], why: 'styled look-alike letters and invisible splits evade filters' },

@@ -77,6 +77,10 @@ describe('evidence kinds of the rules', () => {
   it('reads strength-dependent kinds and strong findings from the table', () => {
     expect(kindsOf({ id: 'URL_FREE_HOSTING' }, 0.5)).toEqual(['context']);
     expect(kindsOf({ id: 'URL_FREE_HOSTING' }, 1)).toEqual(['mechanism']);
+    // A form without a password field (search box, poll) is context; with one, a mechanism and an ask.
+    expect(kindsOf({ id: 'HTML_FORM' }, 0.3)).toEqual(['context']);
+    expect(kindsOf({ id: 'HTML_FORM' }, 1)).toEqual(['mechanism', 'intent']);
+    expect(strongAt({ id: 'HTML_FORM' }, 1, false)).toBe(true);
     expect(kindsOf({ id: 'PLUGIN', kinds: ['intent'] })).toEqual(['intent']);
     expect(kindsOf({ id: 'UNKNOWN_RULE' })).toEqual(['context']);
     expect(strongAt({ id: 'AUTH_FAIL' }, 0.7, false)).toBe(true);

@@ -21,8 +21,9 @@ export class RawSmtp {
     });
   }
 
-  static async connect(port: number): Promise<{ client: RawSmtp; greeting: string }> {
-    const socket = createConnection({ port, host: '127.0.0.1' });
+  /** `localAddress`: the loopback address to connect from (e.g. 127.0.0.2, outside or inside xforward_networks). */
+  static async connect(port: number, options: { localAddress?: string } = {}): Promise<{ client: RawSmtp; greeting: string }> {
+    const socket = createConnection({ port, host: '127.0.0.1', ...(options.localAddress && { localAddress: options.localAddress }) });
     const client = new RawSmtp(socket);
     const greeting = await client.reply();
     return { client, greeting };

@@ -110,7 +110,9 @@ def visible_text(msg):
         if text is None:
             continue
         (plain if subtype == 'plain' else markup if subtype == 'html' else plain).append(text)
-    if plain:
+    # A text/plain part that is empty or a stub (an airline's or a railway's HTML-only receipt ships one)
+    # says nothing of the language: the HTML is then the text the reader sees.
+    if len(re.sub(r'\s+', '', ' '.join(plain))) >= 40 or not markup:
         return ' '.join(plain)
     joined = ' '.join(markup)
     joined = re.sub(r'(?is)<(style|script|head)\b.*?</\1>', ' ', joined)
@@ -191,6 +193,10 @@ def candidates(spec, mirrors):
     if not os.path.isdir(git_dir):
         sys.exit(f'missing mirror {git_dir}: fetch {owner_name} first (see the module docstring)')
     short = spec['commit'][:7]
+    # Hand-set labels, keyed by path or path#N (README "labels.jsonl"): where the rules by subject and by
+    # stop words cannot tell (a Russian price list with an empty body, a railway ticket the subject calls "Ticket").
+    labels = spec.get('labels', {})
+    used = set()
     for path in spec['paths']:
         data = git_show(git_dir, spec['commit'], path)
         if path.endswith('.gz'):
@@ -200,7 +206,11 @@ def candidates(spec, mirrors):
         messages = split_mbox(data)
         for n, raw in enumerate(messages, 1):
             where = f'{path}#{n}' if len(messages) > 1 or data.startswith(b'From ') else path
-            yield f'{owner_name}@{short}:{where}', raw
+            used.add(where)
+            yield f'{owner_name}@{short}:{where}', raw, labels.get(where, {})
+    # A label that names no message is a typo that would silently leave the rule's guess in place.
+    if set(labels) - used:
+        sys.exit(f'{owner_name}: labels for messages that are not in its paths: {sorted(set(labels) - used)}')
 
 
 def shared_hashes(shared):
@@ -225,7 +235,7 @@ def build(args):
     drop = lambda why: dropped.__setitem__(why, dropped.get(why, 0) + 1)
     kept, seen_hash, seen_triple = [], set(), set()
     for spec in sources:
-        for source, raw in candidates(spec, args.mirrors):
+        for source, raw, hand in candidates(spec, args.mirrors):
             raw = normalise(raw)
             if len(raw) > MAX_BYTES:
                 drop('over 500 KB'); continue
@@ -251,7 +261,7 @@ def build(args):
             seen_triple.add(triple)
             text = visible_text(msg)
             everything = ' '.join(t for _, t, _ in decoded_parts(msg) if t is not None)
-            kept.append({'raw': raw, 'source': source, 'kind': kind_of(msg, everything), 'lang': language(text),
+            kept.append({'raw': raw, 'source': source, 'kind': hand.get('kind') or kind_of(msg, everything), 'lang': hand.get('lang') or language(text),
                          'licence': spec['licence'], 'year': year, 'body_hash': digest, 'org': org_domain(domain)})
     by_org = {}
     for item in kept:

@@ -181,6 +181,37 @@ describe.skipIf(!hasTools)('scripts/corpus/build-modern-genuine.py (needs python
     }
   });
 
+  it('takes kind and lang set by hand in the sources file, and reads the HTML when text/plain is a stub', () => {
+    // A railway ticket whose subject names no kind, its plain part empty, its HTML in Dutch; a label for a
+    // message that is not there is refused rather than silently ignored.
+    const html = '<p>Beste reiziger, hier is uw ticket voor de trein van vandaag. Het ticket is geldig op de dag van de reis en wij wensen u een goede reis met de trein naar uw bestemming.</p>';
+    const ticket = ['From: Railway <no-reply@rail.example>', 'Subject: Mobile Ticket NL', 'Date: Fri, 5 Jul 2024 08:52:01 +0200', 'MIME-Version: 1.0',
+      'Content-Type: multipart/alternative; boundary="b"', '', '--b', 'Content-Type: text/plain', '', ' ', '--b', 'Content-Type: text/html; charset=utf-8', '', html, '--b--', ''].join('\n');
+    const one = join(work, 'one');
+    mkdirSync(one, { recursive: true });
+    execFileSync('git', ['-C', one, 'init', '-q']);
+    writeFileSync(join(one, 'ticket.eml'), ticket);
+    execFileSync('git', ['-C', one, 'add', '.']);
+    execFileSync('git', ['-C', one, '-c', 'user.name=t', '-c', 'user.email=t@example.org', 'commit', '-q', '-m', 'ticket']);
+    const oneCommit = execFileSync('git', ['-C', one, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    mkdirSync(join(mirrors, 'rail+tickets'), { recursive: true });
+    execFileSync('git', ['clone', '-q', '--bare', one, join(mirrors, 'rail+tickets', 'repo')]);
+    const run = (labels: Record<string, unknown>) => {
+      const file = join(work, 'sources-labels.json');
+      writeFileSync(file, JSON.stringify({ sources: [{ repo: 'rail/tickets', commit: oneCommit, licence: 'MIT', paths: ['ticket.eml'], labels }] }));
+      return spawnSync('python3', [builder, '--mirrors', mirrors, '--shared', sharedDir, '--out', join(work, 'labelled'), '--sources', file], { encoding: 'utf8' });
+    };
+    expect(run({}).status).toBe(0);
+    const auto = JSON.parse(readFileSync(join(work, 'labelled', 'labels.jsonl'), 'utf8').trim()) as Record<string, unknown>;
+    expect(auto).toMatchObject({ lang: 'nl', kind: 'other-notice' });
+    expect(run({ 'ticket.eml': { kind: 'travel' } }).status).toBe(0);
+    const hand = JSON.parse(readFileSync(join(work, 'labelled', 'labels.jsonl'), 'utf8').trim()) as Record<string, unknown>;
+    expect(hand).toMatchObject({ lang: 'nl', kind: 'travel' });
+    const typo = run({ 'ticket.eml#2': { lang: 'fr' } });
+    expect(typo.status).not.toBe(0);
+    expect(typo.stderr).toContain('ticket.eml#2');
+  });
+
   it('is deterministic: a second build writes the same bytes', () => {
     build(join(work, 'a'));
     build(join(work, 'b'));

@@ -62,6 +62,19 @@ const FURNITURE: readonly RegExp[] = [
   /\b(?:\d{1,5} [a-z][a-z .'-]{1,40} (?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|suite|way|plaza|square|parkway|pkwy)\b|(?:suite|ste|floor|unit) \d{1,5}\b|p\.? ?o\.? box \d|\d{1,4},? (?:rue|avenue|boulevard|bd|allee|place|chemin|quai) |(?:strasse|str\.|weg|platz|allee|gasse) \d{1,4}\b|\b(?:calle|avenida|av\.|paseo|plaza|via|viale|piazza|corso|rua|praca|largo|travessa) [a-z .'-]{1,40},? \d{1,4}\b|\b[a-z]{3,}(?:straat|laan|weg|plein|gracht|kade) \d{1,4}\b)/,
 ];
 
+/**
+ * The patterns above as one alternation: it matches exactly where one of them does (none has flags or
+ * numbered groups to tell apart), in one pass over the line instead of seven (docs/performance.md,
+ * "The engine's own costs").
+ */
+const ANY_FURNITURE = new RegExp(
+  FURNITURE.map((pattern) => {
+    // A flag would be lost in the alternation, a back-reference would point at another pattern's group.
+    if (pattern.flags || /\\[1-9]/.test(pattern.source)) throw new Error(`furniture pattern ${pattern} cannot join the alternation`);
+    return `(?:${pattern.source})`;
+  }).join('|'),
+);
+
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 /** Lower case, accents removed: the furniture patterns are written that way. */
@@ -97,7 +110,7 @@ export function isFurniture(line: string): boolean {
   const folded = foldLine(line.trim().slice(0, MAX_LINE));
   if (!folded) return false;
   if (moreWordsThan(folded, MAX_FURNITURE_WORDS)) return false;
-  return FURNITURE.some((pattern) => pattern.test(folded));
+  return ANY_FURNITURE.test(folded);
 }
 
 /**

@@ -11,17 +11,6 @@ export interface RawMail {
 
 const FROM_ = Buffer.from('From ', 'latin1');
 
-/** An mbox starts with a "From " envelope line; a single message starts with a header field. */
-export async function isMbox(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(5), 0, 5, 0);
-    return bytesRead === 5 && buffer.toString('latin1') === 'From ';
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * Splits an mbox stream into messages (mboxrd: a "From " line after a blank line starts a message;
  * ">From " lines are unescaped). Streams, so a multi-gigabyte mbox is never held whole in memory;
@@ -85,29 +74,76 @@ async function* walk(path: string): AsyncGenerator<string> {
   }
 }
 
+/** A file read whole (up to the cap), or the note that it is an mbox, to be streamed. */
+type FileRead = { kind: 'message'; raw: Buffer } | { kind: 'mbox' };
+
+/**
+ * One open, one fstat, one read, one close: the first bytes tell an mbox from a single message, so a
+ * message file costs four round trips to the file-system threads instead of seven (docs/performance.md,
+ * "Reading the input").
+ */
+async function readOne(file: string, maxBytes: number): Promise<FileRead> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    // One byte past the cap, so that whoever parses it can tell the message is too large.
+    const length = Math.min(size, maxBytes + 1);
+    const raw = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(raw, 0, length, 0);
+    const read = bytesRead < length ? raw.subarray(0, bytesRead) : raw;
+    return read.length >= 5 && read.subarray(0, 5).equals(FROM_) ? { kind: 'mbox' } : { kind: 'message', raw: read };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Files read ahead of the one being yielded: a scan's next messages are already in memory when the engine
+ * asks, instead of each read waiting for the one before. Bounded: at most this many files (each at most the
+ * message cap) are held beyond what the caller keeps.
+ */
+const READ_AHEAD = 4;
+
+/** The files under `paths` that are read as mail, in a stable order. */
+async function* mailFiles(paths: readonly string[]): AsyncGenerator<string> {
+  for (const root of paths) {
+    for await (const file of walk(root)) {
+      if (/\.(jsonl?|ya?ml|md|gz)$/i.test(file) && file !== root) continue;
+      yield file;
+    }
+  }
+}
+
 /**
  * Every message under `paths`: files (a single message, or an mbox when it starts with "From "),
  * directories recursively (hidden entries and .json/.jsonl/.yaml/.yml/.md/.gz files skipped, so a labelled
  * corpus folder can be scanned as is), in a stable order.
  */
 export async function* readMailSources(paths: readonly string[], maxBytes: number): AsyncGenerator<RawMail> {
-  for (const root of paths) {
-    for await (const file of walk(root)) {
-      if (/\.(jsonl?|ya?ml|md|gz)$/i.test(file) && file !== root) continue;
-      if (await isMbox(file)) {
-        yield* readMbox(file, maxBytes);
-        continue;
+  const pending: Array<{ file: string; read: Promise<FileRead> }> = [];
+  const files = mailFiles(paths);
+  let exhausted = false;
+  const fill = async (): Promise<void> => {
+    while (!exhausted && pending.length < READ_AHEAD) {
+      const next = await files.next();
+      if (next.done) {
+        exhausted = true;
+        break;
       }
-      const handle = await open(file, 'r');
-      try {
-        const { size } = await handle.stat();
-        const length = Math.min(size, maxBytes + 1);
-        const raw = Buffer.alloc(length);
-        await handle.read(raw, 0, length, 0);
-        yield { name: file, raw };
-      } finally {
-        await handle.close();
-      }
+      const read = readOne(next.value, maxBytes);
+      // A failed read surfaces when its turn comes (below), not as an unhandled rejection before it.
+      read.catch(() => undefined);
+      pending.push({ file: next.value, read });
     }
+  };
+  try {
+    for (await fill(); pending.length > 0; await fill()) {
+      const { file, read } = pending.shift()!;
+      const got = await read;
+      if (got.kind === 'mbox') yield* readMbox(file, maxBytes);
+      else yield { name: file, raw: got.raw };
+    }
+  } finally {
+    await files.return(undefined);
   }
 }

@@ -154,7 +154,9 @@ export const scanCommand: CommandHandler = async (argv: string[], io: CliIo): Pr
     const explain = (result: EngineResult): ExplainedRule[] | undefined =>
       values.explain ? result.rules.map((r) => ({ id: r.id, weight: weights[r.id] ?? 0, strength: Math.round(r.strength * 1000) / 1000, contribution: Math.round(r.weight * 1000) / 1000, reason: r.reason })) : undefined;
     const human = !values.jsonl && (io.stdout as { isTTY?: boolean }).isTTY === true;
-    const progress = createProgress({ stream: io.stderr, totalBytes: await totalBytes(paths) });
+    // The ETA's total costs a stat of every file before the first message: only where a progress line can show.
+    const progressShown = (io.stderr as { isTTY?: boolean }).isTTY === true;
+    const progress = createProgress({ stream: io.stderr, totalBytes: progressShown ? await totalBytes(paths) : 0 });
     const limits = parseLimitsOf(config.engine);
     const counts: Record<Verdict, number> = { safe: 0, suspicious: 0, phishing: 0 };
     let errors = 0;

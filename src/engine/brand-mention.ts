@@ -5,7 +5,10 @@
  * bei Zalando", "Amazon Benefits at <employer>"), a co-brand ("your PayPal Cashback Mastercard" in the card
  * issuer's mail) or one shop in a list ("chez Fnac, Zalando, Decathlon"). Such a naming is a mention and
  * never makes the mail an impostor; "your PayPal account", "votre compte PayPal" stays a claim whatever
- * surrounds it. Reads a fixed window of words around each naming: linear in the text.
+ * surrounds it. A brand right after the sender's own name, as its domain spells it ("Lockergnome Apple
+ * Core" <…@lockergnome.com>, "[Bytegarden Apple Digest]"), names what the sender publishes about: its
+ * newsletter's topic or its product line, a mention as well. Reads a fixed window of words around each
+ * naming: linear in the text.
  */
 import type { Brand } from './data/brand-types.js';
 import type { BrandSpan } from './brand-index.js';
@@ -98,17 +101,58 @@ function listMembers(words: readonly string[], ordered: readonly BrandSpan[]): b
   return member;
 }
 
+/** Shortest own name read before a brand: shorter domain labels are ordinary words ("news", "mac"). */
+const MIN_OWN_NAME = 6;
+/** Words an own name is written in ("Byte Garden" for bytegarden.com). */
+const MAX_OWN_NAME_WORDS = 4;
+
+/**
+ * Is this naming right after the sender's own name (`ownName`: its registrable domain's label without
+ * hyphens, "lockergnome"), written as one to four words? Not when the own name carries the brand's own
+ * words ("applenews" before "Apple"): a domain built on the brand's name is the look-alike rules' business,
+ * not a publisher's.
+ */
+export function followsOwnName(words: readonly string[], span: BrandSpan, ownName: string): boolean {
+  if (ownName.length < MIN_OWN_NAME) return false;
+  if (ownName.includes(words.slice(span.index, span.index + span.length).join(''))) return false;
+  let joined = '';
+  for (let back = 1; back <= MAX_OWN_NAME_WORDS && span.index - back >= 0; back++) {
+    joined = (words[span.index - back] ?? '') + joined;
+    if (joined === ownName) return true;
+    if (joined.length >= ownName.length) return false;
+  }
+  return false;
+}
+
+/**
+ * Counts of the namings of each brand in the sender's own presentation (display name, address): every
+ * naming except one right after the sender's own name ("Lockergnome Apple Core"). `ownName` is empty when
+ * that reading does not apply (free-mail, a risky ask, an offer: facts.ts).
+ */
+export function presentedMentions(words: readonly string[], spans: readonly BrandSpan[], ownName = ''): Map<Brand, number> {
+  const counts = new Map<Brand, number>();
+  for (const span of spans) {
+    if (followsOwnName(words, span, ownName)) continue;
+    counts.set(span.brand, (counts.get(span.brand) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /**
  * Counts of the namings of each brand that may claim it: every naming except those read as a mention
  * (above). A naming in a claim's own words ("your <brand> account") always counts.
  */
-export function claimingMentions(words: readonly string[], spans: readonly BrandSpan[]): Map<Brand, number> {
+export function claimingMentions(words: readonly string[], spans: readonly BrandSpan[], ownName = ''): Map<Brand, number> {
   const counts = new Map<Brand, number>();
   // In text order, so that a list's namings are each other's neighbours.
   const ordered = [...spans].sort((a, b) => a.index - b.index);
   const inList = listMembers(words, ordered);
   for (const [i, span] of ordered.entries()) {
-    if (!isClaimContext(words, span) && isMentionContext(words, span, { previous: ordered[i - 1], next: ordered[i + 1], inList: inList[i]! })) continue;
+    if (isClaimContext(words, span)) {
+      counts.set(span.brand, (counts.get(span.brand) ?? 0) + 1);
+      continue;
+    }
+    if (followsOwnName(words, span, ownName) || isMentionContext(words, span, { previous: ordered[i - 1], next: ordered[i + 1], inList: inList[i]! })) continue;
     counts.set(span.brand, (counts.get(span.brand) ?? 0) + 1);
   }
   return counts;

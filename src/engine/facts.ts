@@ -17,7 +17,8 @@ import { withoutReportedAsks } from './lexicon/reported.js';
 import { withoutPriceLines } from './lexicon/price-lines.js';
 import { withoutListManagement } from './lexicon/list-management.js';
 import { displayNameClaimPoints } from './display-name.js';
-import { claimingMentions } from './brand-mention.js';
+import { claimingMentions, presentedMentions } from './brand-mention.js';
+import { orgLabel } from './organisation-name.js';
 import { guessLanguage } from './text/language.js';
 import { replyOwnText } from './text/quoted.js';
 import { removeAddresses, sentenceStarts, wordViews } from './text/words.js';
@@ -134,6 +135,9 @@ const TOKEN_SEPARATORS = /[\s<>()[\]{}"',;:|/!?*]+/;
 /** Lexicon categories of an offer made in a brand's name (a prize, a gift card, a bonus): no brand in such a mail is a mere mention. */
 const OFFER_CATEGORIES: ReadonlySet<string> = new Set(['prize', 'giftcard', 'scam', 'crypto']);
 
+/** Lexicon categories of a risky ask (judgement.ts asks): in a mail that asks one, the brand after the sender's own name claims. */
+const ASK_CATEGORIES: ReadonlySet<string> = new Set(['credential', 'org_credential', 'payment', 'giftcard', 'wire', 'bank_change', 'crypto']);
+
 /** Scores brand claims: the display name and the address weigh most, body mentions least. */
 function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | 'words' | 'phrases'>, ruleRaw: string[], brands: BrandIndex): BrandClaim[] {
   const claims = new Map<Brand, BrandClaim>();
@@ -151,9 +155,17 @@ function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | '
   // you spend your $500 at eBay", "1.000 € Amazon-Geschenkkarte + Samsung Galaxy" put the reward in the
   // brand's name, the prize lure of IMPERSONATION_WITH_ASK.
   const offers = facts.phrases.some((p) => OFFER_CATEGORIES.has(categoryOf(p.tag)));
+  // A brand right after the sender's own name ("Lockergnome Apple Core" <…@lockergnome.com>) is what it
+  // publishes about (brand-mention.ts). Not from free-mail, whose domain is nobody's own name, and not in
+  // a mail that asks for credentials, payment, gift cards, bank details or crypto or a password, or makes
+  // an offer: there the name shown is the lure's, whatever comes before it.
+  const asks = (facts.html?.passwordInputs ?? 0) > 0 || facts.phrases.some((p) => ASK_CATEGORIES.has(categoryOf(p.tag)));
+  const ownName = facts.sender.freemail || asks || offers ? '' : orgLabel(facts.sender.registrable);
   const plain = (text: string, presentation: boolean): Map<Brand, number> => {
     const { folded, raw } = wordViews(text, 200);
-    return presentation || offers ? brands.mentions(folded, raw) : claimingMentions(folded, brands.mentionSpans(folded, raw));
+    if (offers) return brands.mentions(folded, raw);
+    const spans = brands.mentionSpans(folded, raw);
+    return presentation ? presentedMentions(folded, spans, ownName) : claimingMentions(folded, spans, ownName);
   };
   // "PayPaI" claims PayPal as much as "PayPal" does: the look-alike reading adds the brands it reveals.
   const of = (text: string, presentation = false): Map<Brand, number> => {
@@ -181,7 +193,7 @@ function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | '
   add(notScheme(ofNamed(message.subject)), 2, 'subject');
   // Only the local part: "paypal-service@evil.com" claims PayPal, "jane@gmail.com" does not claim Google.
   add(of(sender.address.slice(0, Math.max(0, sender.address.lastIndexOf('@'))).replace(/[._+-]+/g, ' '), true), 2, 'sender address');
-  add(notScheme(offers ? brands.mentions(facts.words, ruleRaw, 400) : claimingMentions(facts.words, brands.mentionSpans(facts.words, ruleRaw, 400))), 1, 'text', 2);
+  add(notScheme(offers ? brands.mentions(facts.words, ruleRaw, 400) : claimingMentions(facts.words, brands.mentionSpans(facts.words, ruleRaw, 400), ownName)), 1, 'text', 2);
   if (html?.altText) add(notScheme(of(html.altText)), 1, 'image text');
   return [...claims.values()].sort((a, b) => b.score - a.score);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BrandIndex } from '../../src/engine/brand-index.js';
-import { claimingMentions } from '../../src/engine/brand-mention.js';
+import { claimingMentions, presentedMentions } from '../../src/engine/brand-mention.js';
 import { wordViews } from '../../src/engine/text/words.js';
 
 /** Claim versus mention (docs/detection.md "Who does the mail claim to be?"), read on the words of one sentence. */
@@ -38,5 +38,23 @@ describe('claim versus mention', () => {
     expect(claimed('Lloyds TSB regular verification')).toEqual(['Lloyds Bank', 'TSB']);
     expect(claimed('Neu bei uns: Amazon, Zalando und mehr')).toEqual([]);
     expect(claimed('How will you spend your 500 at eBay')).toEqual(['eBay']);
+  });
+
+  it('a brand right after the sender\'s own name, as its domain spells it, is the topic of what it publishes', () => {
+    const own = (text: string, ownName: string, presented = false): string[] => {
+      const { folded, raw } = wordViews(text);
+      const spans = brands.mentionSpans(folded, raw);
+      return [...(presented ? presentedMentions(folded, spans, ownName) : claimingMentions(folded, spans, ownName)).keys()].map((b) => b.name).sort();
+    };
+    expect(own('Lockergnome Apple Core', 'lockergnome', true)).toEqual([]);
+    expect(own('[Byte Garden Apple Digest] Spotlight tricks', 'bytegarden')).toEqual([]);
+    // Elsewhere in the same words, without the own name in front, the brand still counts.
+    expect(own('Lockergnome Apple Core: news from Apple', 'lockergnome', true)).toEqual(['Apple']);
+    // No own name given (free-mail, an ask, an offer), a short label, or a label built on the brand's name.
+    expect(own('Lockergnome Apple Core', '', true)).toEqual(['Apple']);
+    expect(own('Macly Apple', 'macly', true)).toEqual(['Apple']);
+    expect(own('Applenewsdesk Apple', 'applenewsdesk', true)).toEqual(['Apple']);
+    // "your <brand> account" stays a claim after the own name too.
+    expect(own('Cloudnotice your Apple ID is locked', 'cloudnotice')).toEqual(['Apple']);
   });
 });

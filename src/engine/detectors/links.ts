@@ -7,7 +7,7 @@ import { namedAfter, orgLabel } from '../organisation-name.js';
 import { isGatewayLink, LOGIN_PATH_WORDS, OWN_SERVICE_SHORT_HOSTS, SHORTENER_DOMAINS, SUSPICIOUS_TLDS, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
 import { trimEndMatching, trimStartMatching } from '../../core/trim.js';
 import { isSponsorLink } from './sponsor-links.js';
-import { writesAboutClaimedBrand } from '../judgement.js';
+import { isPlainCorrespondence, writesAboutClaimedBrand } from '../judgement.js';
 import { isSocialFooterHost } from '../social.js';
 import type { Brand } from '../data/brand-types.js';
 import { words } from '../text/words.js';
@@ -167,19 +167,44 @@ function looksLikeVersionNumber(info: { host: string; path: string; query: strin
   return (info.path === '' || info.path === '/') && !info.query && numbers.every((n) => n < 32);
 }
 
+/**
+ * A bare-IP link dressed as another site or as a sign-in page: a domain name in its path
+ * ("http://202.101.73.10/www.firstmerit.com/Login.aspx", ".../.update/www.wellsfargo.com/cgi-bin/…") or a
+ * sign-in word ("/webmail/login.php"). An author's server ("http://198.51.100.77/", ".../~jane/blog.html")
+ * is neither. Linear: one pass of a regular expression without nested quantifiers over at most 300 characters.
+ */
+const SITE_IN_PATH = /(?:^|[/=.])(?:www\d?\.[a-z0-9-]+|[a-z0-9-]+\.(?:com|net|org|info|biz))(?:[./:?#]|$)/i;
+function dressedAsSite(info: { path: string; query: string }): boolean {
+  const path = `${info.path.slice(0, 300)}?${info.query.slice(0, 300)}`;
+  if (SITE_IN_PATH.test(path)) return true;
+  return path.toLowerCase().split(/[^a-z-]+/).some((part) => LOGIN_WORDS.has(part));
+}
+
+/**
+ * Strength of a bare-IP link written out where the reader sees it (in the text, or as its own link text) in
+ * plain correspondence: context, not a mechanism (evidence-kinds.ts), so alone it stays below suspicious.
+ */
+const IP_SHOWN_PLAIN = 0.4;
+
 export const urlIpHost: Detector = {
   id: 'URL_IP_HOST',
   group: 'url',
   indicator: 'suspicious_links',
   description: 'Link to a bare IP address instead of a domain name',
   run(input) {
+    // A bare address written out shows the reader exactly where it leads ("the draft will be up at
+    // http://198.51.100.77/" in a 2002 list digest): in mail that claims no identity the sender is not, asks
+    // nothing risky and tells no story about the reader (judgement.ts isPlainCorrespondence) it hides
+    // nothing, unless its path dresses it as another site or a sign-in page. Behind words or a button, or
+    // beside any ask, it is the lure's host (docs/detection.md "Rules").
+    const plain = isPlainCorrespondence(input);
     return perUrl(input, (u) => {
       if (!u.info!.isIp) return null;
       // Private and loopback addresses are device admin pages people write about, not phishing sites: no
       // victim reaches a lure there (docs/detection.md "Rules").
       if (/^(10\.|127\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|::1$|f[cd])/.test(u.info!.host)) return null;
       if (looksLikeVersionNumber(u.info!)) return null;
-      return { strength: 1, reason: `Link points to the IP address ${u.info!.host} instead of a domain name`, flag: 'ip_host' };
+      return { strength: plain && linkWrittenOut(u) && !dressedAsSite(u.info!) ? IP_SHOWN_PLAIN : 1, reason: `Link points to the IP address ${u.info!.host} instead of a domain name`, flag: 'ip_host' };
     });
   },
 };

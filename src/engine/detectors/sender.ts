@@ -61,6 +61,9 @@ export const displayNameBrand: Detector = {
     const found = brands.mentions(words(sender.displayName, 50), sender.displayName.split(/[^\p{L}\p{N}]+/u).slice(0, 50));
     for (const brand of found.keys()) {
       if (ownedOrSentFor(brands, brand, sender.domain)) continue;
+      // Named right after the sender's own name ("Lockergnome Apple Core" <…@lockergnome.com>): the topic
+      // of its newsletter, which the claim does not count (facts.ts, brand-mention.ts).
+      if (!input.claims.some((c) => c.brand === brand && c.where.includes('display name'))) continue;
       // The brand's name on the sender's own unlisted domain, proven by the mail and asking nothing
       // (unlisted-brand-domain.ts): no contradiction between the name and the address.
       if (input.judgement?.unlistedDomain && input.judgement.claim?.brand === brand && !hasMechanism(input)) continue;

@@ -129,7 +129,7 @@ export function createEngine(deps: EngineDeps): Engine {
       classifier: { aloneMaxScore: bounds.alone_max_score, otherEvidenceMin: bounds.other_evidence_min, maxPositive: bounds.max_positive, maxNegative: bounds.max_negative, clearsFindings: ctx.classifier !== undefined },
       singleFindingMaxScore: config.single_finding_max_score,
       evidenceGate: config.evidence_gate,
-    }, { internal: writesFromRecipientsOrganisation(facts), plain: isPlainCorrespondence(facts), corroboration: corroboratingFact(facts) });
+    }, { internal: writesFromRecipientsOrganisation(facts), plain: isPlainCorrespondence(facts), corroboration: config.evidence_gate ? corroboratingFact(facts) : null });
     for (const rule of scored.rules) {
       if (rule.weight < INDICATOR_MIN_WEIGHT) continue;
       const detector = groupOf.get(rule.id);

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../config/schema.js';
 import type { FeedSet } from './reputation/feed-set.js';
-import type { ZoneCounters } from './reputation/dnsbl-lookups.js';
+import type { ZoneCounters } from './reputation/dnsbl-counters.js';
 import type { Secrets } from '../config/loader.js';
 import type { EngineResult } from '../core/analysis.js';
 import { AppError, type ErrorCode } from '../core/errors.js';

@@ -43,13 +43,24 @@ if (port) {
   const reputation = createReputation(init.config.reputation, { onLookupsWaiting: () => turn.getStore()?.() });
   for (const copy of init.feedCopies ?? []) reputation.feeds.install(copy);
   let countersSent = 0;
+  let countersLater: NodeJS.Timeout | undefined;
   const sendCounters = (): void => {
     const status = reputation.status();
-    if ((!status.zones.length && !status.feeds.length) || Date.now() - countersSent < COUNTERS_EVERY_MS) return;
+    if (!status.zones.length && !status.feeds.length) return;
+    const wait = countersSent + COUNTERS_EVERY_MS - Date.now();
+    if (wait > 0) {
+      // Sent once the second is over: else the last messages before a quiet spell would stay uncounted
+      // in the main thread until the next message came.
+      countersLater ??= setTimeout(() => {
+        countersLater = undefined;
+        sendCounters();
+      }, wait).unref();
+      return;
+    }
     countersSent = Date.now();
     port.postMessage({
       kind: 'reputation_counters',
-      zones: Object.fromEntries(status.zones.map(({ zone, queries, listed, refused, failed, late, latencyMs }) => [zone, { queries, listed, refused, failed, late, latencyMs }])),
+      zones: Object.fromEntries(status.zones.map(({ zone, type: _type, codes: _codes, ...counters }) => [zone, counters])),
       feedHits: Object.fromEntries(status.feeds.map((f) => [f.name, f.hits])),
     });
   };

@@ -6,9 +6,10 @@
  */
 import { Counter, Gauge } from 'prom-client';
 import type { Readiness } from '../core/readiness.js';
-import type { ZoneCounters } from '../engine/reputation/dnsbl-lookups.js';
+import { addZoneCounters, emptyZoneCounters, LATENCY_BOUNDS_MS, type ZoneCounters } from '../engine/reputation/dnsbl-counters.js';
 import type { Reputation, ReputationStatus } from '../engine/reputation/index.js';
 import type { Metrics } from './metrics.js';
+import { registerTotalsHistogram } from './totals-histogram.js';
 
 /** Workers a long run may have had (each replaced worker keeps its last totals, so counters never go back). */
 const MAX_WORKERS_REMEMBERED = 1000;
@@ -18,8 +19,6 @@ export interface ReputationMonitor {
   /** A worker's cumulative counters (worker-pool.ts `onReputationCounters`). */
   workerCounters(worker: number, zones: Record<string, ZoneCounters>, feedHits: Record<string, number>): void;
 }
-
-const ZERO: ZoneCounters = { queries: 0, listed: 0, refused: 0, failed: 0, late: 0, latencyMs: 0 };
 
 export function createReputationMonitor(reputation: Reputation, options: { workers: boolean }): ReputationMonitor {
   const byWorker = new Map<number, { zones: Record<string, ZoneCounters>; feedHits: Record<string, number> }>();
@@ -33,11 +32,10 @@ export function createReputationMonitor(reputation: Reputation, options: { worke
       const own = reputation.status();
       if (!options.workers) return own;
       const zones = own.zones.map((zone) => {
-        const sum = { ...ZERO };
+        const sum = emptyZoneCounters();
         for (const counters of byWorker.values()) {
           const c = counters.zones[zone.zone];
-          if (!c) continue;
-          for (const key of Object.keys(sum) as Array<keyof ZoneCounters>) sum[key] += c[key];
+          if (c) addZoneCounters(sum, c);
         }
         return { ...zone, ...sum };
       });
@@ -69,14 +67,14 @@ export function registerReputationMetrics(metrics: Metrics, monitor: ReputationM
     if (total > last) counter.inc(labels, total - last);
     seen.set(key, Math.max(last, total));
   };
-  const zoneCounter = (name: string, help: string, field: keyof ZoneCounters, scale = 1, labels: string[] = ['zone']): void => {
+  const zoneCounter = (name: string, help: string, field: Exclude<keyof ZoneCounters, 'latencyBuckets'>): void => {
     new Counter({
       name,
       help,
-      labelNames: labels,
+      labelNames: ['zone'],
       registers,
       collect() {
-        for (const zone of monitor.status().zones) grow(this, `${name} ${zone.zone}`, { zone: zone.zone }, zone[field] * scale);
+        for (const zone of monitor.status().zones) grow(this, `${name} ${zone.zone}`, { zone: zone.zone }, zone[field]);
       },
     });
   };
@@ -85,7 +83,13 @@ export function registerReputationMetrics(metrics: Metrics, monitor: ReputationM
   zoneCounter('phishgate_reputation_dnsbl_refused_total', 'DNS block-list answers that refused the query (127.255.255.x, 127.0.0.1), by zone', 'refused');
   zoneCounter('phishgate_reputation_dnsbl_errors_total', 'DNS block-list lookups that failed, by zone', 'failed');
   zoneCounter('phishgate_reputation_dnsbl_late_total', 'DNS block-list lookups unanswered by the per-message deadline, by zone', 'late');
-  zoneCounter('phishgate_reputation_dnsbl_lookup_seconds_sum', 'Seconds the answered DNS block-list lookups took, summed by zone (divide by lookups for the mean)', 'latencyMs', 0.001);
+  // Its `_sum` series is the counter of that name that came before it: same name, same seconds.
+  registerTotalsHistogram(metrics.registry, {
+    name: 'phishgate_reputation_dnsbl_lookup_seconds',
+    help: 'Time the answered DNS block-list lookups took (cached answers included), by zone',
+    bounds: LATENCY_BOUNDS_MS.map((ms) => ms / 1000),
+    read: () => monitor.status().zones.map((z) => ({ labels: { zone: z.zone }, buckets: z.latencyBuckets, sum: z.latencyMs / 1000 })),
+  });
   new Counter({
     name: 'phishgate_reputation_feed_hits_total',
     help: 'Links found on a URL feed, by feed',

@@ -7,6 +7,8 @@ import { loadConfig } from '../../src/config/loader.js';
 import { createReadiness } from '../../src/core/readiness.js';
 import { createReputation } from '../../src/engine/reputation/index.js';
 import { createEnginePool } from '../../src/engine/worker-pool.js';
+import { createEngineFromConfig } from '../../src/engine/create.js';
+import { emptyZoneCounters } from '../../src/engine/reputation/dnsbl-counters.js';
 import { createMetrics } from '../../src/ops/metrics.js';
 import { createReputationMonitor, registerReputationMetrics, registerReputationReadiness } from '../../src/ops/reputation-monitor.js';
 import { cli } from '../support/cli.js';
@@ -23,6 +25,9 @@ const ctx = { allowList: [], blockList: [], tenantDomains: ['example.com'], now:
 const raw = (link: string) =>
   Buffer.from(`From: Service <notice@sender.test>\r\nTo: anna@example.com\r\nSubject: Notice\r\nMessage-ID: <r1@sender.test>\r\nDate: Sat, 05 Dec 2026 10:00:00 +0000\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nHello Anna,\r\n\r\nplease see ${link}\r\n`);
 
+/** How late the slow answer comes; the fast ones (loopback) come well under the 0.25 s bound. */
+const SLOW_MS = 300;
+
 let feedBody = 'https://first-listed.test/login\n';
 let etag = '"1"';
 let http: Server;
@@ -36,7 +41,8 @@ beforeAll(async () => {
   await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
   const address = http.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  dns = await startStubDnsServer({ 'A 7.100.51.198.zen.spamhaus.org': ['127.0.0.4'] });
+  // 198.51.100.8's answer comes late: the latency histogram's slow case.
+  dns = await startStubDnsServer({ 'A 7.100.51.198.zen.spamhaus.org': ['127.0.0.4'] }, { delayMs: { '8.100.51.198.zen.spamhaus.org': SLOW_MS } });
 });
 afterAll(async () => {
   await new Promise<void>((done) => http.close(() => done()));
@@ -127,4 +133,117 @@ describe('phishgate reputation status', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+/** The zone's histogram lines in a /metrics text: cumulative bucket counts by le, `_sum` and `_count`. */
+function histogramOf(text: string, zone: string) {
+  const name = 'phishgate_reputation_dnsbl_lookup_seconds';
+  const buckets: Array<{ le: string; count: number }> = [];
+  let sum = NaN;
+  let count = NaN;
+  for (const line of text.split('\n')) {
+    if (!line.includes(`zone="${zone}"`)) continue;
+    const value = Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (line.startsWith(`${name}_bucket{`)) buckets.push({ le: /le="([^"]+)"/.exec(line)![1]!, count: value });
+    if (line.startsWith(`${name}_sum{`)) sum = value;
+    if (line.startsWith(`${name}_count{`)) count = value;
+  }
+  return { buckets, sum, count, at: (le: string) => buckets.find((b) => b.le === le)?.count };
+}
+
+const BOUNDS_S = ['0.001', '0.0025', '0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '+Inf'];
+
+describe('the block-list latency histogram (docs/reputation.md "Operations")', () => {
+  const zenConfig = (timeout: number) =>
+    loadConfig({ env: {}, overrides: { reputation: { dnsbl: { enabled: true, servers: [dns.address], timeout_ms: timeout, zones: [{ zone: 'zen.spamhaus.org', type: 'ip', codes: 'spamhaus_zen' }] } } } });
+  const analyseFrom = async (analyze: (m: Awaited<ReturnType<typeof parseRawMessage>>) => Promise<unknown>, client: string) => {
+    const config = zenConfig(2000);
+    const message = await parseRawMessage(raw('https://unlisted.test/'), parseLimitsOf(config.engine));
+    message.envelope = { mailFrom: 'notice@sender.test', rcptTo: ['anna@example.com'], clientAddress: client };
+    return analyze(message);
+  };
+
+  it('counts every answered lookup once, in the bucket of its latency; buckets cumulative over le; p50 / p95 in reputation status', async () => {
+    const config = zenConfig(2000);
+    const reputation = createReputation(config.reputation);
+    const engine = createEngineFromConfig(config, { reputation });
+    const monitor = createReputationMonitor(reputation, { workers: false });
+    const metrics = createMetrics();
+    registerReputationMetrics(metrics, monitor);
+    // Two fast answers (a listing and an NXDOMAIN), one that comes SLOW_MS late.
+    for (const client of ['198.51.100.7', '203.0.113.21', '198.51.100.8']) await analyseFrom((m) => engine.analyze(m, ctx), client);
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('# TYPE phishgate_reputation_dnsbl_lookup_seconds histogram');
+    expect(text).toContain('phishgate_reputation_dnsbl_lookups_total{zone="zen.spamhaus.org"} 3');
+    const h = histogramOf(text, 'zen.spamhaus.org');
+    expect(h.buckets.map((b) => b.le)).toEqual(BOUNDS_S);
+    expect(h.count).toBe(3);
+    expect(h.at('+Inf')).toBe(3);
+    for (let i = 1; i < h.buckets.length; i++) expect(h.buckets[i]!.count).toBeGreaterThanOrEqual(h.buckets[i - 1]!.count);
+    // The slow answer is above 0.25 s, the fast ones below it.
+    expect(h.at('0.25')).toBe(2);
+    expect(h.sum).toBeGreaterThanOrEqual(SLOW_MS / 1000);
+    expect(h.sum).toBeLessThan(2);
+
+    // The status command reads the same lines from a running server's /metrics.
+    const server = createServer((_req, res) => void metrics.registry.metrics().then((body) => res.writeHead(200).end(body)));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const dir = mkdtempSync(join(tmpdir(), 'phishgate-replatency-'));
+    try {
+      const configPath = join(dir, 'config.yaml');
+      writeFileSync(configPath, `database:\n  url: ${join(dir, 'db.sqlite')}\n`);
+      const address = server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/metrics`;
+      const { code, stdout } = await cli(['reputation', 'status', '--skip-feeds', '--metrics', url], { PHISHGATE_CONFIG: configPath });
+      expect(code).toBe(0);
+      const latency = JSON.parse(stdout).latency['zen.spamhaus.org'];
+      expect(latency.answered).toBe(3);
+      // The median is one of the fast answers (under 250 ms); the 95th percentile is the slow one's bucket.
+      expect(latency.p50_ms).toBeLessThanOrEqual(250);
+      expect(latency.p95_ms).toBeGreaterThan(250);
+      expect(latency.p95_ms).toBeLessThanOrEqual(2000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  }, 30_000);
+
+  it('serve: two workers\' histograms add up, and a series never goes back when a worker is forgotten', async () => {
+    const config = zenConfig(1000);
+    const reputation = createReputation(config.reputation);
+    const monitor = createReputationMonitor(reputation, { workers: true });
+    const reporters = new Set<number>();
+    const pool = createEnginePool({
+      size: 2,
+      config,
+      onReputationCounters: (w, zones, hits) => {
+        reporters.add(w);
+        monitor.workerCounters(w, zones, hits);
+      },
+    });
+    try {
+      for (let i = 0; i < 200 && pool.readyWorkers < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(pool.readyWorkers).toBe(2);
+      // At once, so both workers take some; distinct clients, so no answer comes from a cache.
+      const clients = ['203.0.113.31', '203.0.113.32', '203.0.113.33', '203.0.113.34', '198.51.100.7'];
+      await Promise.all(clients.map((client) => analyseFrom((m) => pool.analyze(m, ctx), client)));
+      // A worker reports at most once a second, and once more after its last message.
+      for (let i = 0; i < 60 && monitor.status().zones[0]!.queries < clients.length; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(reporters.size).toBe(2);
+      const metrics = createMetrics();
+      registerReputationMetrics(metrics, monitor);
+      const before = histogramOf(await metrics.registry.metrics(), 'zen.spamhaus.org');
+      expect(before.count).toBe(clients.length);
+      expect(before.at('+Inf')).toBe(clients.length);
+      expect(monitor.status().zones[0]!.latencyBuckets.reduce((a, b) => a + b, 0)).toBe(clients.length);
+
+      // 1000 later workers with nothing counted push the two real ones out of the monitor's memory.
+      for (let w = 10_000; w < 11_000; w++) monitor.workerCounters(w, { 'zen.spamhaus.org': emptyZoneCounters() }, {});
+      expect(monitor.status().zones[0]!.queries).toBe(0);
+      const after = histogramOf(await metrics.registry.metrics(), 'zen.spamhaus.org');
+      expect(after).toMatchObject({ buckets: before.buckets, count: before.count, sum: before.sum });
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });

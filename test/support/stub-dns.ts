@@ -49,6 +49,8 @@ export interface StubDnsOptions {
   silent?: readonly string[] | true;
   /** TTL of every answer, in seconds (60 unless told). */
   ttl?: number;
+  /** Names (lower case, no trailing dot) answered only after this many milliseconds: a slow server. */
+  delayMs?: Readonly<Record<string, number>>;
 }
 
 /** The same zone served over UDP on 127.0.0.1 (port 0): NXDOMAIN for unknown names, no answers for unknown types. */
@@ -58,6 +60,7 @@ export async function startStubDnsServer(zone: Zone, options: StubDnsOptions = {
   // Rspamd sends up to 64 queries per message at once (scripts/bench-rspamd.ts); the default buffer holds about 256.
   const socket = createSocket({ type: 'udp4', recvBufferSize: 4 * 1024 * 1024 });
   const queries: string[] = [];
+  let open = true;
   socket.on('message', (message, peer) => {
     let query: dnsPacket.Packet;
     try {
@@ -87,13 +90,18 @@ export async function startStubDnsServer(zone: Zone, options: StubDnsOptions = {
       // An EDNS query gets an EDNS answer (RFC 6891 §7); Rspamd's resolver retries until its timeout otherwise.
       ...(query.additionals?.some((a) => a.type === 'OPT') ? { additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 4096, flags: 0 } as dnsPacket.Answer] } : {}),
     });
-    socket.send(response, peer.port, peer.address);
+    const delay = options.delayMs?.[question.name.toLowerCase().replace(/\.$/, '')];
+    if (delay) setTimeout(() => open && socket.send(response, peer.port, peer.address), delay);
+    else socket.send(response, peer.port, peer.address);
   });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   return {
     address: `127.0.0.1:${socket.address().port}`,
     zone,
     queries,
-    close: () => new Promise((resolve) => socket.close(() => resolve())),
+    close: () => {
+      open = false;
+      return new Promise((resolve) => socket.close(() => resolve()));
+    },
   };
 }

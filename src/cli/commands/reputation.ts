@@ -1,5 +1,6 @@
 import type { CommandSpec } from '../command-spec.js';
 import { parseCommandArgs, UsageError, writeJson, type CommandHandler } from '../io.js';
+import { zoneLatency } from './reputation-latency.js';
 
 const options = {
   'skip-feeds': { type: 'boolean', description: 'do not load the feeds (no download): zones and feed settings only' },
@@ -24,8 +25,9 @@ async function serverCounters(url: string): Promise<Record<string, number>> {
 /**
  * `phishgate reputation status` (docs/reputation.md "Operations"): the zones and feeds the configuration
  * enables, each feed loaded once now (entries, date, age, the last error), and with --metrics the running
- * server's counters (lookups, listings, refusals, errors, late answers, hits). This process's own counters
- * would all be zero: the lookups happen in `serve`.
+ * server's counters (lookups, listings, refusals, errors, late answers, hits) and each zone's p50 / p95
+ * latency estimated from its histogram. This process's own counters would all be zero: the lookups happen
+ * in `serve`.
  */
 const status: CommandHandler = async (argv, io) => {
   const { values } = parseCommandArgs(argv, options);
@@ -38,6 +40,7 @@ const status: CommandHandler = async (argv, io) => {
   if (!values['skip-feeds']) await reputation.feeds.refresh();
   const now = Date.now();
   const snapshot = reputation.status();
+  const server = metricsUrl ? await serverCounters(metricsUrl) : null;
   const report = {
     dnsbl: {
       enabled: config.reputation.dnsbl.enabled,
@@ -56,7 +59,7 @@ const status: CommandHandler = async (argv, io) => {
       age_s: f.date ? Math.round((now - Date.parse(f.date)) / 1000) : null,
       error: f.lastError,
     })),
-    ...(metricsUrl ? { server: await serverCounters(metricsUrl) } : {}),
+    ...(server ? { server, latency: zoneLatency(server) } : {}),
   };
   writeJson(io, report);
   return report.feeds.some((f) => f.error) ? 1 : 0;
@@ -68,7 +71,8 @@ export const reputationSpecs: CommandSpec[] = [
     summary: 'show the DNS block lists and URL feeds the configuration enables, the feeds loaded once, and a running server\'s counters',
     options,
     details: [
-      'Prints { "dnsbl": { enabled, servers, zones }, "feeds": [{ name, entries, date, age_s, error }], "server": { metric: value } }.',
+      'Prints { "dnsbl": { enabled, servers, zones }, "feeds": [{ name, entries, date, age_s, error }], "server": { metric: value }, "latency": { zone: { answered, p50_ms, p95_ms } } }.',
+      'latency is estimated from the server\'s lookup histogram, as Prometheus\'s histogram_quantile does (no finer than its buckets).',
       'Exit 1 when a feed fails to load (its error is shown). See docs/reputation.md.',
     ],
     run: status,

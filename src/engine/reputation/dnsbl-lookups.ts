@@ -10,6 +10,7 @@ import { decodeAnswer, type DnsblCodesName, type Listing } from './dnsbl-codes.j
 import { ipQueryName, isPrivateAddress } from './dnsbl-names.js';
 import type { DnsblAnswer, DnsblResolve } from './dnsbl-resolver.js';
 import type { ZoneHealth } from './dnsbl-health.js';
+import { countAnswer, emptyZoneCounters, type ZoneCounters } from './dnsbl-counters.js';
 
 export interface DnsblZone {
   zone: string;
@@ -30,17 +31,6 @@ export interface DnsblOutcome {
   hits: DnsblHit[];
   /** Coverage notes: refusals, failures, lookups past the deadline, lookups skipped past the budget. */
   notes: string[];
-}
-
-/** Counters by zone, for `phishgate reputation status` and the metrics (docs/reputation.md "Operations"). */
-export interface ZoneCounters {
-  queries: number;
-  listed: number;
-  refused: number;
-  failed: number;
-  late: number;
-  /** Summed milliseconds of the lookups that answered (for the mean latency in the metrics). */
-  latencyMs: number;
 }
 
 export interface DnsblSettings {
@@ -114,7 +104,7 @@ export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings
   });
   const count = (zone: string): ZoneCounters => {
     let c = counters.get(zone);
-    if (!c) counters.set(zone, (c = { queries: 0, listed: 0, refused: 0, failed: 0, late: 0, latencyMs: 0 }));
+    if (!c) counters.set(zone, (c = emptyZoneCounters()));
     return c;
   };
   let late = 0;
@@ -128,7 +118,7 @@ export async function lookUpMessage(facts: MessageFacts, settings: DnsblSettings
       const started = performance.now();
       try {
         answer = await Promise.race([resolve(name), deadline]);
-        if (answer !== LATE) c.latencyMs += performance.now() - started;
+        if (answer !== LATE) countAnswer(c, performance.now() - started);
       } catch {
         c.failed++;
         failedZones.add(zone.zone);

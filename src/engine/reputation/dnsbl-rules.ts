@@ -5,7 +5,8 @@
  */
 import type { Detector, DetectorHit } from '../detector.js';
 import type { MessageFacts } from '../facts.js';
-import { lookUpMessage, type DnsblHit, type DnsblOutcome, type DnsblSettings, type ZoneCounters } from './dnsbl-lookups.js';
+import { lookUpMessage, type DnsblHit, type DnsblOutcome, type DnsblSettings } from './dnsbl-lookups.js';
+import type { ZoneCounters } from './dnsbl-counters.js';
 import type { DnsblResolve } from './dnsbl-resolver.js';
 import type { ZoneHealth } from './dnsbl-health.js';
 import { DNSBL_CLIENT_LISTED, DNSBL_DOMAIN_PHISH, DNSBL_DOMAIN_SPAM } from './rule-ids.js';

@@ -4,7 +4,7 @@
  */
 import type { Config } from '../../config/schema.js';
 import type { Detector } from '../detector.js';
-import type { ZoneCounters } from './dnsbl-lookups.js';
+import { emptyZoneCounters, type ZoneCounters } from './dnsbl-counters.js';
 import { createDnsblResolve, type DnsblResolve } from './dnsbl-resolver.js';
 import { createDnsblRules } from './dnsbl-rules.js';
 import { ZoneHealth } from './dnsbl-health.js';
@@ -64,7 +64,7 @@ export function createReputation(config: Config['reputation'] | undefined, optio
       return feeds.start();
     },
     status: () => ({
-      zones: zones.map((z) => ({ zone: z.zone, type: z.type, codes: z.codes, ...(counters.get(z.zone) ?? { queries: 0, listed: 0, refused: 0, failed: 0, late: 0, latencyMs: 0 }) })),
+      zones: zones.map((z) => ({ zone: z.zone, type: z.type, codes: z.codes, ...(counters.get(z.zone) ?? emptyZoneCounters()) })),
       feeds: feeds.status(),
     }),
     close: () => feeds.stop(),

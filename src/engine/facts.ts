@@ -13,6 +13,7 @@ import { FREEMAIL_DOMAINS } from './data/domains.js';
 import type { PhraseHit, PhraseMatcher } from './text/phrase-matcher.js';
 import { withoutNegated } from './lexicon/negation.js';
 import { categoryOf } from './lexicon/index.js';
+import { HAND_OVER_CATEGORIES } from './lexicon/types.js';
 import { withoutReportedAsks } from './lexicon/reported.js';
 import { withoutPriceLines } from './lexicon/price-lines.js';
 import { withoutListManagement } from './lexicon/list-management.js';
@@ -136,7 +137,7 @@ const TOKEN_SEPARATORS = /[\s<>()[\]{}"',;:|/!?*]+/;
 const OFFER_CATEGORIES: ReadonlySet<string> = new Set(['prize', 'giftcard', 'scam', 'crypto']);
 
 /** Lexicon categories of a risky ask (judgement.ts asks): in a mail that asks one, the brand after the sender's own name claims. */
-const ASK_CATEGORIES: ReadonlySet<string> = new Set(['credential', 'org_credential', 'payment', 'giftcard', 'wire', 'bank_change', 'crypto']);
+const ASK_CATEGORIES: ReadonlySet<string> = new Set([...HAND_OVER_CATEGORIES, 'org_credential', 'crypto']);
 
 /** Scores brand claims: the display name and the address weigh most, body mentions least. */
 function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | 'words' | 'phrases'>, ruleRaw: string[], brands: BrandIndex): BrandClaim[] {

@@ -197,13 +197,15 @@ export const urlIpHost: Detector = {
     // nothing risky and tells no story about the reader (judgement.ts isPlainCorrespondence) it hides
     // nothing, unless its path dresses it as another site or a sign-in page. Behind words or a button, or
     // beside any ask, it is the lure's host (docs/detection.md "Rules").
-    const plain = isPlainCorrespondence(input);
+    // Read only when a bare-IP link is there: most mail has none.
+    let plain: boolean | undefined;
     return perUrl(input, (u) => {
       if (!u.info!.isIp) return null;
       // Private and loopback addresses are device admin pages people write about, not phishing sites: no
       // victim reaches a lure there (docs/detection.md "Rules").
       if (/^(10\.|127\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|::1$|f[cd])/.test(u.info!.host)) return null;
       if (looksLikeVersionNumber(u.info!)) return null;
+      plain ??= isPlainCorrespondence(input);
       return { strength: plain && linkWrittenOut(u) && !dressedAsSite(u.info!) ? IP_SHOWN_PLAIN : 1, reason: `Link points to the IP address ${u.info!.host} instead of a domain name`, flag: 'ip_host' };
     });
   },

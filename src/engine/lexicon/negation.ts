@@ -1,5 +1,6 @@
 import type { PhraseHit } from '../text/phrase-matcher.js';
 import { categoryOf } from './index.js';
+import { HAND_OVER_CATEGORIES } from './types.js';
 
 /**
  * Everyday mail says what it is not: "no rush, y a pas d'urgence", "nicht dringend", "non è urgente";
@@ -62,7 +63,7 @@ export function withoutNegated(hits: readonly PhraseHit[], words: readonly strin
   return hits.filter((hit) => {
     const category = categoryOf(hit.tag);
     if (category === 'urgency') return !(hit.text.indexOf(' ') < 0 && precededBy(words, hit.index, NOT_WORDS, NOT_REACH, sentenceStarts)) && !precededBy(words, hit.index, NEVER, NEVER_REACH, sentenceStarts);
-    if (category === 'credential' || category === 'payment' || category === 'wire' || category === 'bank_change' || category === 'giftcard') return !precededBy(words, hit.index, NEVER, NEVER_REACH, sentenceStarts);
+    if (HAND_OVER_CATEGORIES.has(category)) return !precededBy(words, hit.index, NEVER, NEVER_REACH, sentenceStarts);
     return true;
   });
 }

@@ -1,5 +1,6 @@
 import type { PhraseHit } from '../text/phrase-matcher.js';
 import { categoryOf } from './index.js';
+import { HAND_OVER_CATEGORIES } from './types.js';
 import { firstAbove, NOT_WORDS, sentenceOpensBetween } from './negation.js';
 
 /**
@@ -44,7 +45,6 @@ const FAKE_MESSAGE_WORDS = new Set(['fake', 'faux', 'fausses', 'gefalschte', 'ge
 const PROTECT_WORDS = new Set(['protect', 'protection', 'safeguard', 'proteger', 'protegerle', 'protegerte', 'schutzen', 'schutz', 'proteggere', 'proteggerti', 'proteggerla', 'protezione', 'beschermen', 'bescherming', 'protecao', 'protegermos']);
 const PROTECT_REACH = 8;
 
-const ASK_CATEGORIES = new Set(['credential', 'payment', 'wire', 'bank_change', 'giftcard']);
 
 /** Words looked at either side of an ask: a report names the fake message close to what it asks. */
 const REACH = 30;
@@ -78,7 +78,7 @@ function guardedAgainst(words: readonly string[], index: number): boolean {
  * sentence (text/words.ts sentenceStarts); it is called only when an ask and a report word are both present.
  */
 export function withoutReportedAsks(hits: readonly PhraseHit[], words: readonly string[], sentences: () => readonly number[] = () => []): PhraseHit[] {
-  if (!hits.some((h) => ASK_CATEGORIES.has(categoryOf(h.tag)))) return [...hits];
+  if (!hits.some((h) => HAND_OVER_CATEGORIES.has(categoryOf(h.tag)))) return [...hits];
   const reports: number[] = [];
   for (let i = 0; i < words.length; i++) if (REPORT_WORDS.has(words[i]!) && !guardedAgainst(words, i) && !denied(words, i)) reports.push(i);
   if (reports.length === 0) return [...hits];
@@ -94,5 +94,5 @@ export function withoutReportedAsks(hits: readonly PhraseHit[], words: readonly 
     }
     return false;
   };
-  return hits.filter((h) => !ASK_CATEGORIES.has(categoryOf(h.tag)) || !reported(h.index));
+  return hits.filter((h) => !HAND_OVER_CATEGORIES.has(categoryOf(h.tag)) || !reported(h.index));
 }

@@ -18,3 +18,10 @@ export const LEXICON_CATEGORIES = ['urgency', 'threat', 'credential', 'payment',
 export type LexiconCategory = (typeof LEXICON_CATEGORIES)[number];
 
 export type Lexicon = Partial<Record<LexiconCategory, string[]>>;
+
+/**
+ * The categories that ask the reader to hand something over: credentials, a payment, a transfer, new bank
+ * details, gift cards. A "never" before them, a report about them or a list footer around them makes them
+ * no ask (negation.ts, reported.ts); in a mail that has one, a brand is never a mere mention (facts.ts).
+ */
+export const HAND_OVER_CATEGORIES: ReadonlySet<string> = new Set<LexiconCategory>(['credential', 'payment', 'wire', 'bank_change', 'giftcard']);

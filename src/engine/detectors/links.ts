@@ -7,7 +7,7 @@ import { namedAfter, orgLabel } from '../organisation-name.js';
 import { isGatewayLink, LOGIN_PATH_WORDS, OWN_SERVICE_SHORT_HOSTS, SHORTENER_DOMAINS, SUSPICIOUS_TLDS, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
 import { trimEndMatching, trimStartMatching } from '../../core/trim.js';
 import { isSponsorLink } from './sponsor-links.js';
-import { isPlainCorrespondence, writesAboutClaimedBrand } from '../judgement.js';
+import { isPlainCorrespondence, isStrongClaim, writesAboutClaimedBrand } from '../judgement.js';
 import { isSocialFooterHost } from '../social.js';
 import type { Brand } from '../data/brand-types.js';
 import { words } from '../text/words.js';
@@ -199,6 +199,7 @@ export const urlIpHost: Detector = {
     // beside any ask, it is the lure's host (docs/detection.md "Rules").
     // Read only when a bare-IP link is there: most mail has none.
     let plain: boolean | undefined;
+    let presentsAsBrand: boolean | undefined;
     return perUrl(input, (u) => {
       if (!u.info!.isIp) return null;
       // Private and loopback addresses are device admin pages people write about, not phishing sites: no
@@ -206,7 +207,12 @@ export const urlIpHost: Detector = {
       if (/^(10\.|127\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|::1$|f[cd])/.test(u.info!.host)) return null;
       if (looksLikeVersionNumber(u.info!)) return null;
       plain ??= isPlainCorrespondence(input);
-      return { strength: plain && linkWrittenOut(u) && !dressedAsSite(u.info!) ? IP_SHOWN_PLAIN : 1, reason: `Link points to the IP address ${u.info!.host} instead of a domain name`, flag: 'ip_host' };
+      const strength = plain && linkWrittenOut(u) && !dressedAsSite(u.info!) ? IP_SHOWN_PLAIN : 1;
+      // A brand's own mail never sends the reader to a numeric address: in mail that presents itself as a
+      // brand (display name or sender address), the bare-IP link is strong on its own, whatever domain sends
+      // it (docs/detection.md "Two independent facts before an accusation").
+      presentsAsBrand ??= input.claims.some(isStrongClaim);
+      return { strength, reason: `Link points to the IP address ${u.info!.host} instead of a domain name`, flag: 'ip_host', ...(strength === 1 && presentsAsBrand ? { strong: true } : {}) };
     });
   },
 };

@@ -2,6 +2,7 @@ import { TRACKER_DOMAINS } from './data/domains.js';
 import { providerTenant } from './data/provider-tenants.js';
 import type { MessageFacts } from './facts.js';
 import { sameOrganisation } from './organisation.js';
+import { words } from './text/words.js';
 
 /**
  * Facts of the message itself that corroborate one accusing finding (docs/detection.md "Two independent
@@ -30,5 +31,29 @@ export function corroboratingFact(facts: Pick<MessageFacts, 'sender' | 'urls'>):
   if (sender.registrable && known.length > 0 && !known.some((u) => sameOrganisation(u.info!.domain, sender.registrable))) {
     return `none of its links goes to the sender's own site ${sender.registrable}`;
   }
+  const shown = nameNotCarried(sender.displayName, sender.address, sender.registrable);
+  if (shown) return `it is sent as "${shown}" from ${sender.registrable}, whose address carries no word of that name`;
   return null;
+}
+
+/** Words of a display name that say what a sender does, not who it is. */
+const ROLE_WORDS: ReadonlySet<string> = new Set(['team', 'support', 'service', 'services', 'security', 'customer', 'customers', 'care', 'help', 'desk', 'notification', 'notifications', 'notice', 'alert', 'alerts', 'account', 'accounts', 'admin', 'administrator', 'info', 'mail', 'email', 'center', 'centre', 'official', 'the', 'and', 'from', 'via', 'department', 'noreply', 'reply', 'billing', 'news', 'newsletter', 'update', 'updates', 'online']);
+
+/**
+ * The display name, when none of its name words (three letters or more, role words aside) is in the sender's
+ * address — neither in the local part nor in the domain's name — and the local part is not in the name:
+ * "Scroll" <noreply@src.io>, "Patricia Vance" <p.vance@…> carries "vance". Null otherwise.
+ */
+function nameNotCarried(displayName: string, address: string, registrable: string | null): string | null {
+  if (!registrable) return null;
+  const shown = displayName.trim().slice(0, 100);
+  const names = words(shown.toLowerCase(), 12).filter((w) => w.length >= 3 && /^\p{L}+$/u.test(w) && !ROLE_WORDS.has(w));
+  if (names.length === 0) return null;
+  const local = (address.split('@')[0] ?? '').toLowerCase();
+  const label = registrable.split('.')[0]!.toLowerCase();
+  const carried = (w: string) => local.includes(w) || label.includes(w);
+  if (names.some(carried)) return null;
+  const localLetters = local.replace(/[^\p{L}]/gu, '');
+  if (localLetters.length >= 3 && names.join('').includes(localLetters)) return null;
+  return shown;
 }

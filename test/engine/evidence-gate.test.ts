@@ -91,7 +91,7 @@ describe('evidence kinds of the rules', () => {
 
 describe('corroborating facts of the message', () => {
   const facts = (sender: Partial<MessageFacts['sender']>, hosts: Array<[string, string]> = []): Pick<MessageFacts, 'sender' | 'urls'> =>
-    ({ sender: { address: 'a@x.test', domain: 'x.test', registrable: 'x.test', freemail: false, ...sender }, urls: hosts.map(([domain, kind]) => ({ info: { domain }, kind })) }) as unknown as Pick<MessageFacts, 'sender' | 'urls'>;
+    ({ sender: { address: 'a@x.test', displayName: '', domain: 'x.test', registrable: 'x.test', freemail: false, ...sender }, urls: hosts.map(([domain, kind]) => ({ info: { domain }, kind })) }) as unknown as Pick<MessageFacts, 'sender' | 'urls'>;
 
   it('names a free-mail sender, a Microsoft tenant default domain and links that all go elsewhere', () => {
     expect(corroboratingFact(facts({ address: 'bob@gmail.com', domain: 'gmail.com', registrable: 'gmail.com', freemail: true }))).toBe('it comes from the free-mail address bob@gmail.com');
@@ -104,6 +104,20 @@ describe('corroborating facts of the message', () => {
     expect(corroboratingFact(facts({ registrable: 'shop.test' }, [['sendgrid.net', 'a'], ['img.test', 'img']]))).toBeNull();
     expect(corroboratingFact(facts({ registrable: 'shop.test' }))).toBeNull();
     expect(corroboratingFact(facts({ address: '' }))).toBeNull();
+  });
+
+  it('names a display name none of whose words the sender address carries', () => {
+    expect(corroboratingFact(facts({ displayName: 'Scroll', address: 'noreply@src.test', domain: 'src.test', registrable: 'src.test' }))).toBe('it is sent as "Scroll" from src.test, whose address carries no word of that name');
+    expect(corroboratingFact(facts({ displayName: 'Patricia Vance', address: 'office@consulting.test', domain: 'consulting.test', registrable: 'consulting.test' }))).toMatch(/sent as "Patricia Vance"/);
+  });
+
+  it('names nothing when a word of the display name is in the local part or the domain, or when it has only role words', () => {
+    expect(corroboratingFact(facts({ displayName: 'Bankless', address: 'bankless@substack.test', domain: 'substack.test', registrable: 'substack.test' }))).toBeNull();
+    expect(corroboratingFact(facts({ displayName: 'Patricia Vance', address: 'p.vance@consulting.test', domain: 'consulting.test', registrable: 'consulting.test' }))).toBeNull();
+    expect(corroboratingFact(facts({ displayName: 'Bank of America', address: 'alerts@bankofamerica.test', domain: 'bankofamerica.test', registrable: 'bankofamerica.test' }))).toBeNull();
+    expect(corroboratingFact(facts({ displayName: 'Gary Murphy', address: 'garym@isp.test', domain: 'isp.test', registrable: 'isp.test' }))).toBeNull();
+    expect(corroboratingFact(facts({ displayName: 'Customer Support Team', address: 'help@shop.test', domain: 'shop.test', registrable: 'shop.test' }))).toBeNull();
+    expect(corroboratingFact(facts({ displayName: 'J. K.', address: 'help@shop.test', domain: 'shop.test', registrable: 'shop.test' }))).toBeNull();
   });
 });
 

@@ -17,7 +17,7 @@ const DEFAULT_TENANT_PROVIDERS: ReadonlySet<string> = new Set(['Microsoft']);
 /** Links a reader follows (not images, frames or refreshes the client loads). */
 const CLICKED: ReadonlySet<string> = new Set(['a', 'area', 'form', 'text']);
 
-export function corroboratingFact(facts: Pick<MessageFacts, 'sender' | 'urls'>): string | null {
+export function corroboratingFact(facts: Pick<MessageFacts, 'sender' | 'urls' | 'brands'>): string | null {
   const sender = facts.sender;
   if (!sender.address) return null;
   if (sender.freemail) return `it comes from the free-mail address ${sender.address}`;
@@ -31,7 +31,10 @@ export function corroboratingFact(facts: Pick<MessageFacts, 'sender' | 'urls'>):
   if (sender.registrable && known.length > 0 && !known.some((u) => sameOrganisation(u.info!.domain, sender.registrable))) {
     return `none of its links goes to the sender's own site ${sender.registrable}`;
   }
-  const shown = nameNotCarried(sender.displayName, sender.address, sender.registrable);
+  // A catalogued brand's or service's own domain, or a mailing service's, sends in its customers' names by
+  // design: "Joe's Plumbing" <quickbooks@notification.intuit.com> is an invoice, not a disguise.
+  const platform = TRACKER_DOMAINS.has(sender.registrable) || tenant !== null || facts.brands.ownerOf(sender.domain) !== null;
+  const shown = platform ? null : nameNotCarried(sender.displayName, sender.address, sender.registrable);
   if (shown) return `it is sent as "${shown}" from ${sender.registrable}, whose address carries no word of that name`;
   return null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageFacts } from '../../src/engine/facts.js';
+import { BrandIndex } from '../../src/engine/brand-index.js';
 import { corroboratingFact } from '../../src/engine/corroboration.js';
 import { GATE_MIN_WEIGHT, evidenceGate, type GateFinding } from '../../src/engine/evidence-gate.js';
 import { RULE_EVIDENCE, kindsOf, strongAt } from '../../src/engine/evidence-kinds.js';
@@ -90,8 +91,9 @@ describe('evidence kinds of the rules', () => {
 });
 
 describe('corroborating facts of the message', () => {
-  const facts = (sender: Partial<MessageFacts['sender']>, hosts: Array<[string, string]> = []): Pick<MessageFacts, 'sender' | 'urls'> =>
-    ({ sender: { address: 'a@x.test', displayName: '', domain: 'x.test', registrable: 'x.test', freemail: false, ...sender }, urls: hosts.map(([domain, kind]) => ({ info: { domain }, kind })) }) as unknown as Pick<MessageFacts, 'sender' | 'urls'>;
+  const brands = new BrandIndex();
+  const facts = (sender: Partial<MessageFacts['sender']>, hosts: Array<[string, string]> = []): Pick<MessageFacts, 'sender' | 'urls' | 'brands'> =>
+    ({ sender: { address: 'a@x.test', displayName: '', domain: 'x.test', registrable: 'x.test', freemail: false, ...sender }, urls: hosts.map(([domain, kind]) => ({ info: { domain }, kind })), brands }) as unknown as Pick<MessageFacts, 'sender' | 'urls' | 'brands'>;
 
   it('names a free-mail sender, a Microsoft tenant default domain and links that all go elsewhere', () => {
     expect(corroboratingFact(facts({ address: 'bob@gmail.com', domain: 'gmail.com', registrable: 'gmail.com', freemail: true }))).toBe('it comes from the free-mail address bob@gmail.com');
@@ -118,6 +120,12 @@ describe('corroborating facts of the message', () => {
     expect(corroboratingFact(facts({ displayName: 'Gary Murphy', address: 'garym@isp.test', domain: 'isp.test', registrable: 'isp.test' }))).toBeNull();
     expect(corroboratingFact(facts({ displayName: 'Customer Support Team', address: 'help@shop.test', domain: 'shop.test', registrable: 'shop.test' }))).toBeNull();
     expect(corroboratingFact(facts({ displayName: 'J. K.', address: 'help@shop.test', domain: 'shop.test', registrable: 'shop.test' }))).toBeNull();
+  });
+
+  it('names nothing when a catalogued brand or service, or a mailing service, sends in its customer\'s name', () => {
+    expect(corroboratingFact(facts({ displayName: "Joe's Plumbing", address: 'quickbooks@notification.intuit.com', domain: 'notification.intuit.com', registrable: 'intuit.com' }))).toBeNull();
+    expect(corroboratingFact(facts({ displayName: 'Harbour Dental', address: 'bounces@sendgrid.net', domain: 'sendgrid.net', registrable: 'sendgrid.net' }))).toBeNull();
+    expect(corroboratingFact(facts({ displayName: 'Harbour Dental', address: 'office@smiles.test', domain: 'smiles.test', registrable: 'smiles.test' }))).toMatch(/sent as "Harbour Dental"/);
   });
 });
 

@@ -40,7 +40,7 @@ export const TRAVEL_BRANDS = inSector('travel', [
   { name: 'WestJet', domains: ['westjet.com'], keywords: ['westjet'] },
   { name: 'Qantas', domains: ['qantas.com'], keywords: ['qantas'] },
   { name: 'LATAM', domains: ['latamairlines.com'], keywords: ['latam airlines'], exactKeywords: ['LATAM'] },
-  { name: 'SNCF Connect', domains: ['sncf-connect.com', 'sncf.com', 'ouigo.com'], keywords: ['sncf', 'sncf connect', 'ouigo', 'tgv inoui'], lookalikeLabels: ['sncf-connect', 'ouigo'] },
+  { name: 'SNCF Connect', domains: ['sncf-connect.com', 'sncf.com', 'sncf.fr', 'oui.sncf', 'voyages-sncf.com', 'ouigo.com'], keywords: ['sncf', 'sncf connect', 'ouigo', 'tgv inoui'], lookalikeLabels: ['sncf-connect', 'ouigo'] },
   { name: 'Deutsche Bahn', domains: ['bahn.de', 'bahn.com', 'deutschebahn.com'], keywords: ['deutsche bahn', 'db navigator', 'bahncard'], lookalikeLabels: ['deutschebahn'] },
   { name: 'Trenitalia', domains: ['trenitalia.com', 'trenitalia.it'], keywords: ['trenitalia'] },
   { name: 'Italo', domains: ['italotreno.it', 'italotreno.com'], keywords: ['italo treno', 'italotreno'] },

@@ -3,6 +3,11 @@ import { providerTenant } from './data/provider-tenants.js';
 import type { MessageFacts } from './facts.js';
 import { sameOrganisation } from './organisation.js';
 import { words } from './text/words.js';
+import { categoryOf } from './lexicon/index.js';
+import type { LexiconCategory } from './lexicon/types.js';
+
+/** Lexicon categories of a scam offer's story (SCAM_OFFER_LANGUAGE): advance fees, crypto claims, dating, casino bonuses. */
+const SCAM_STORIES: ReadonlySet<LexiconCategory> = new Set<LexiconCategory>(['scam', 'crypto']);
 
 /**
  * Facts of the message itself that corroborate one accusing finding (docs/detection.md "Two independent
@@ -17,7 +22,7 @@ const DEFAULT_TENANT_PROVIDERS: ReadonlySet<string> = new Set(['Microsoft']);
 /** Links a reader follows (not images, frames or refreshes the client loads). */
 const CLICKED: ReadonlySet<string> = new Set(['a', 'area', 'form', 'text']);
 
-export function corroboratingFact(facts: Pick<MessageFacts, 'sender' | 'urls' | 'brands'>): string | null {
+export function corroboratingFact(facts: Pick<MessageFacts, 'sender' | 'urls' | 'brands' | 'phrases'>): string | null {
   const sender = facts.sender;
   if (!sender.address) return null;
   if (sender.freemail) return `it comes from the free-mail address ${sender.address}`;
@@ -31,10 +36,13 @@ export function corroboratingFact(facts: Pick<MessageFacts, 'sender' | 'urls' | 
   if (sender.registrable && known.length > 0 && !known.some((u) => sameOrganisation(u.info!.domain, sender.registrable))) {
     return `none of its links goes to the sender's own site ${sender.registrable}`;
   }
-  // A catalogued brand's or service's own domain, or a mailing service's, sends in its customers' names by
-  // design: "Joe's Plumbing" <quickbooks@notification.intuit.com> is an invoice, not a disguise.
+  // Who it is sent as corroborates a scam offer's story only: a made-up name tells it. A payment or sign-in
+  // notice sent in a customer's name by the platform that runs its billing ("Maple Court Apartments"
+  // <noreply@rentportal-mail…>) is routine. A catalogued brand's or service's own domain, or a mailing
+  // service's, sends in its customers' names by design: "Joe's Plumbing" <quickbooks@notification.intuit.com>.
+  const tellsScam = facts.phrases.some((p) => SCAM_STORIES.has(categoryOf(p.tag)));
   const platform = TRACKER_DOMAINS.has(sender.registrable) || tenant !== null || facts.brands.ownerOf(sender.domain) !== null;
-  const shown = platform ? null : nameNotCarried(sender.displayName, sender.address, sender.registrable);
+  const shown = tellsScam && !platform ? nameNotCarried(sender.displayName, sender.address, sender.registrable) : null;
   if (shown) return `it is sent as "${shown}" from ${sender.registrable}, whose address carries no word of that name`;
   return null;
 }

@@ -92,8 +92,11 @@ describe('evidence kinds of the rules', () => {
 
 describe('corroborating facts of the message', () => {
   const brands = new BrandIndex();
-  const facts = (sender: Partial<MessageFacts['sender']>, hosts: Array<[string, string]> = []): Pick<MessageFacts, 'sender' | 'urls' | 'brands'> =>
-    ({ sender: { address: 'a@x.test', displayName: '', domain: 'x.test', registrable: 'x.test', freemail: false, ...sender }, urls: hosts.map(([domain, kind]) => ({ info: { domain }, kind })), brands }) as unknown as Pick<MessageFacts, 'sender' | 'urls' | 'brands'>;
+  type Facts = Pick<MessageFacts, 'sender' | 'urls' | 'brands' | 'phrases'>;
+  /** `tags`: lexicon hits of the text ("scam:…" for a scam offer's story). */
+  const facts = (sender: Partial<MessageFacts['sender']>, hosts: Array<[string, string]> = [], tags: string[] = []): Facts =>
+    ({ sender: { address: 'a@x.test', displayName: '', domain: 'x.test', registrable: 'x.test', freemail: false, ...sender }, urls: hosts.map(([domain, kind]) => ({ info: { domain }, kind })), brands, phrases: tags.map((tag) => ({ tag, pattern: '', text: '', index: 0 })) }) as unknown as Facts;
+  const scam = (sender: Partial<MessageFacts['sender']>) => facts(sender, [], ['scam:airdrop']);
 
   it('names a free-mail sender, a Microsoft tenant default domain and links that all go elsewhere', () => {
     expect(corroboratingFact(facts({ address: 'bob@gmail.com', domain: 'gmail.com', registrable: 'gmail.com', freemail: true }))).toBe('it comes from the free-mail address bob@gmail.com');
@@ -108,24 +111,29 @@ describe('corroborating facts of the message', () => {
     expect(corroboratingFact(facts({ address: '' }))).toBeNull();
   });
 
-  it('names a display name none of whose words the sender address carries', () => {
-    expect(corroboratingFact(facts({ displayName: 'Scroll', address: 'noreply@src.test', domain: 'src.test', registrable: 'src.test' }))).toBe('it is sent as "Scroll" from src.test, whose address carries no word of that name');
-    expect(corroboratingFact(facts({ displayName: 'Patricia Vance', address: 'office@consulting.test', domain: 'consulting.test', registrable: 'consulting.test' }))).toMatch(/sent as "Patricia Vance"/);
+  it('names a display name none of whose words the sender address carries, beside a scam offer\'s story', () => {
+    expect(corroboratingFact(scam({ displayName: 'Scroll', address: 'noreply@src.test', domain: 'src.test', registrable: 'src.test' }))).toBe('it is sent as "Scroll" from src.test, whose address carries no word of that name');
+    expect(corroboratingFact(scam({ displayName: 'Patricia Vance', address: 'office@consulting.test', domain: 'consulting.test', registrable: 'consulting.test' }))).toMatch(/sent as "Patricia Vance"/);
+    expect(corroboratingFact(facts({ displayName: 'Scroll', address: 'noreply@src.test', domain: 'src.test', registrable: 'src.test' }, [], ['crypto:claim your tokens']))).toMatch(/sent as "Scroll"/);
+  });
+
+  it('names nothing of the display name beside a payment or sign-in ask alone (platforms send in their customers\' names)', () => {
+    expect(corroboratingFact(facts({ displayName: 'Maple Court Apartments', address: 'noreply@rentportal.test', domain: 'rentportal.test', registrable: 'rentportal.test' }, [], ['payment:update your payment information']))).toBeNull();
   });
 
   it('names nothing when a word of the display name is in the local part or the domain, or when it has only role words', () => {
-    expect(corroboratingFact(facts({ displayName: 'Bankless', address: 'bankless@substack.test', domain: 'substack.test', registrable: 'substack.test' }))).toBeNull();
-    expect(corroboratingFact(facts({ displayName: 'Patricia Vance', address: 'p.vance@consulting.test', domain: 'consulting.test', registrable: 'consulting.test' }))).toBeNull();
-    expect(corroboratingFact(facts({ displayName: 'Bank of America', address: 'alerts@bankofamerica.test', domain: 'bankofamerica.test', registrable: 'bankofamerica.test' }))).toBeNull();
-    expect(corroboratingFact(facts({ displayName: 'Gary Murphy', address: 'garym@isp.test', domain: 'isp.test', registrable: 'isp.test' }))).toBeNull();
-    expect(corroboratingFact(facts({ displayName: 'Customer Support Team', address: 'help@shop.test', domain: 'shop.test', registrable: 'shop.test' }))).toBeNull();
-    expect(corroboratingFact(facts({ displayName: 'J. K.', address: 'help@shop.test', domain: 'shop.test', registrable: 'shop.test' }))).toBeNull();
+    expect(corroboratingFact(scam({ displayName: 'Bankless', address: 'bankless@substack.test', domain: 'substack.test', registrable: 'substack.test' }))).toBeNull();
+    expect(corroboratingFact(scam({ displayName: 'Patricia Vance', address: 'p.vance@consulting.test', domain: 'consulting.test', registrable: 'consulting.test' }))).toBeNull();
+    expect(corroboratingFact(scam({ displayName: 'Bank of America', address: 'alerts@bankofamerica.test', domain: 'bankofamerica.test', registrable: 'bankofamerica.test' }))).toBeNull();
+    expect(corroboratingFact(scam({ displayName: 'Gary Murphy', address: 'garym@isp.test', domain: 'isp.test', registrable: 'isp.test' }))).toBeNull();
+    expect(corroboratingFact(scam({ displayName: 'Customer Support Team', address: 'help@shop.test', domain: 'shop.test', registrable: 'shop.test' }))).toBeNull();
+    expect(corroboratingFact(scam({ displayName: 'J. K.', address: 'help@shop.test', domain: 'shop.test', registrable: 'shop.test' }))).toBeNull();
   });
 
   it('names nothing when a catalogued brand or service, or a mailing service, sends in its customer\'s name', () => {
-    expect(corroboratingFact(facts({ displayName: "Joe's Plumbing", address: 'quickbooks@notification.intuit.com', domain: 'notification.intuit.com', registrable: 'intuit.com' }))).toBeNull();
-    expect(corroboratingFact(facts({ displayName: 'Harbour Dental', address: 'bounces@sendgrid.net', domain: 'sendgrid.net', registrable: 'sendgrid.net' }))).toBeNull();
-    expect(corroboratingFact(facts({ displayName: 'Harbour Dental', address: 'office@smiles.test', domain: 'smiles.test', registrable: 'smiles.test' }))).toMatch(/sent as "Harbour Dental"/);
+    expect(corroboratingFact(scam({ displayName: "Joe's Plumbing", address: 'quickbooks@notification.intuit.com', domain: 'notification.intuit.com', registrable: 'intuit.com' }))).toBeNull();
+    expect(corroboratingFact(scam({ displayName: 'Harbour Dental', address: 'bounces@sendgrid.net', domain: 'sendgrid.net', registrable: 'sendgrid.net' }))).toBeNull();
+    expect(corroboratingFact(scam({ displayName: 'Harbour Dental', address: 'office@smiles.test', domain: 'smiles.test', registrable: 'smiles.test' }))).toMatch(/sent as "Harbour Dental"/);
   });
 });
 

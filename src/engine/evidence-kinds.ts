@@ -23,7 +23,7 @@ export interface RuleEvidence {
 export const RULE_EVIDENCE: Readonly<Record<string, RuleEvidence>> = {
   // Links
   HREF_TEXT_MISMATCH: { kinds: ['mechanism'], strongFrom: 1, why: 'link text that names one site and goes to another; strong when it shows the brand, the sender\'s own site or an IP' },
-  URL_IP_HOST: { kinds: ['context'], from: { strength: 1, kinds: ['mechanism'] }, why: 'a bare IP address in place of a host name (strength 1) hides who runs the page: a mechanism, strong on its own in mail presenting itself as a brand (display name or sender address), whose own mail never sends readers to a numeric address; written out where the reader sees it in mail that claims, asks and tells nothing (0.4) it hides nothing: context' },
+  URL_IP_HOST: { kinds: ['context'], from: { strength: 1, kinds: ['mechanism'] }, why: 'a bare IP address in place of a host name (strength 1) hides who runs the page: a mechanism, strong on its own in mail presenting itself as a brand outside tech, software, security and services (display name or sender address), whose own mail never sends readers to a numeric address; written out where the reader sees it in mail that claims, asks and tells nothing (0.4) it hides nothing: context' },
   URL_USERINFO: { kinds: ['mechanism'], strongFrom: 1, why: '"user@host" URLs that put a trusted name in front of the real host: no benign use in mail' },
   URL_DATA_OR_JAVASCRIPT: { kinds: ['context'], why: 'big publishers\' newsletters carry javascript: links too' },
   URL_SHORTENER: { kinds: ['context'], why: 'shorteners are everyday marketing' },

@@ -9,7 +9,7 @@ import { trimEndMatching, trimStartMatching } from '../../core/trim.js';
 import { isSponsorLink } from './sponsor-links.js';
 import { isPlainCorrespondence, isStrongClaim, writesAboutClaimedBrand } from '../judgement.js';
 import { isSocialFooterHost } from '../social.js';
-import type { Brand } from '../data/brand-types.js';
+import type { Brand, Sector } from '../data/brand-types.js';
 import { words } from '../text/words.js';
 
 /** URLs a reader can follow: anchors, image maps, forms, refreshes, bare URLs in text, the API's list. */
@@ -186,6 +186,9 @@ function dressedAsSite(info: { path: string; query: string }): boolean {
  */
 const IP_SHOWN_PLAIN = 0.4;
 
+/** Sectors whose companies run or sell servers, and write their addresses to customers. */
+const SERVER_SECTORS: ReadonlySet<Sector | undefined> = new Set<Sector | undefined>(['tech', 'saas', 'security', 'service', undefined]);
+
 export const urlIpHost: Detector = {
   id: 'URL_IP_HOST',
   group: 'url',
@@ -208,10 +211,11 @@ export const urlIpHost: Detector = {
       if (looksLikeVersionNumber(u.info!)) return null;
       plain ??= isPlainCorrespondence(input);
       const strength = plain && linkWrittenOut(u) && !dressedAsSite(u.info!) ? IP_SHOWN_PLAIN : 1;
-      // A brand's own mail never sends the reader to a numeric address: in mail that presents itself as a
-      // brand (display name or sender address), the bare-IP link is strong on its own, whatever domain sends
-      // it (docs/detection.md "Two independent facts before an accusation").
-      presentsAsBrand ??= input.claims.some(isStrongClaim);
+      // A bank's, a shop's or a carrier's own mail never sends the reader to a numeric address: in mail that
+      // presents itself as such a brand (display name or sender address), the bare-IP link is strong on its
+      // own, whatever domain sends it. Hosting, cloud and software companies do write their customers'
+      // servers' addresses ("your Droplet is ready at …") (docs/detection.md "Two independent facts before an accusation").
+      presentsAsBrand ??= input.claims.some((c) => isStrongClaim(c) && !SERVER_SECTORS.has(c.brand.sector));
       return { strength, reason: `Link points to the IP address ${u.info!.host} instead of a domain name`, flag: 'ip_host', ...(strength === 1 && presentsAsBrand ? { strong: true } : {}) };
     });
   },

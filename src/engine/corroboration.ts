@@ -40,9 +40,13 @@ export function corroboratingFact(facts: Pick<MessageFacts, 'sender' | 'urls' | 
   // notice sent in a customer's name by the platform that runs its billing ("Maple Court Apartments"
   // <noreply@rentportal-mail…>) is routine. A catalogued brand's or service's own domain, or a mailing
   // service's, sends in its customers' names by design: "Joe's Plumbing" <quickbooks@notification.intuit.com>.
+  // And only when no link leads to the sender's own site: a newsletter named apart from its domain ("Morning
+  // Brief" <newsletter@dailymarkets-news…>) links home, to its archive or its unsubscribe page, and may well
+  // write about passive income or debt relief.
   const tellsScam = facts.phrases.some((p) => SCAM_STORIES.has(categoryOf(p.tag)));
+  const linksHome = known.some((u) => sameOrganisation(u.info!.domain, sender.registrable));
   const platform = TRACKER_DOMAINS.has(sender.registrable) || tenant !== null || facts.brands.ownerOf(sender.domain) !== null;
-  const shown = tellsScam && !platform ? nameNotCarried(sender.displayName, sender.address, sender.registrable) : null;
+  const shown = tellsScam && !linksHome && !platform ? nameNotCarried(sender.displayName, sender.address, sender.registrable) : null;
   if (shown) return `it is sent as "${shown}" from ${sender.registrable}, whose address carries no word of that name`;
   return null;
 }

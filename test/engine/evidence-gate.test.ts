@@ -117,6 +117,10 @@ describe('corroborating facts of the message', () => {
     expect(corroboratingFact(facts({ displayName: 'Scroll', address: 'noreply@src.test', domain: 'src.test', registrable: 'src.test' }, [], ['crypto:claim your tokens']))).toMatch(/sent as "Scroll"/);
   });
 
+  it('names nothing of the display name when a link leads to the sender\'s own site (a newsletter named apart from its domain)', () => {
+    expect(corroboratingFact(facts({ displayName: 'Morning Brief', address: 'newsletter@markets.test', domain: 'markets.test', registrable: 'markets.test' }, [['markets.test', 'a'], ['news.test', 'a']], ['scam:passive income']))).toBeNull();
+  });
+
   it('names nothing of the display name beside a payment or sign-in ask alone (platforms send in their customers\' names)', () => {
     expect(corroboratingFact(facts({ displayName: 'Maple Court Apartments', address: 'noreply@rentportal.test', domain: 'rentportal.test', registrable: 'rentportal.test' }, [], ['payment:update your payment information']))).toBeNull();
   });

@@ -85,18 +85,34 @@ export const impersonationWithAsk: Detector = {
  * every link goes to unrelated hosts, asking for credentials, payment or bank details. The classic forged
  * bank notice from the bank's own (spoofed) address, for banks the catalogue does not know.
  */
+/** LINKS_DISOWN_SENDER's strength when the mail threatens the account instead of asking for something. */
+const THREAT_ONLY = 0.7;
+
+/**
+ * Words that address the reader (folded) in the seven lexicon languages: a threat counts only when it is to
+ * the reader's own account ("your account will be locked"), not a report ("mailbox temporarily suspended"
+ * in a bounce, "a security breach" in a newsletter).
+ */
+const READERS_OWN: ReadonlySet<string> = new Set(['you', 'your', 'uw', 'je', 'jouw', 'votre', 'vos', 'ton', 'ta', 'tes', 'ihr', 'ihre', 'ihren', 'ihrem', 'ihres', 'ihrer', 'dein', 'deine', 'deinen', 'deinem', 'su', 'sus', 'tu', 'tus', 'seu', 'sua', 'seus', 'suas', 'teu', 'tua', 'tuo', 'tuoi', 'tue', 'vostro', 'vostra', 'vostri', 'vostre']);
+
 export const linksDisownSender: Detector = {
   id: 'LINKS_DISOWN_SENDER',
   group: 'identity',
   stage: 2,
   indicator: 'credential_request',
-  description: "An unauthenticated sender whose every link goes to unrelated hosts, and which asks for credentials, payment or bank details",
+  description: "An unauthenticated sender whose every link goes to unrelated hosts, and which asks for credentials, payment or bank details, or threatens the reader's account",
   run(input) {
     const j = input.judgement;
     if (!j || j.authenticated || input.sender.freemail || !input.sender.registrable) return [];
     if (j.links.own > 0 || j.links.foreignCount === 0) return [];
     const ask = j.asks.find((a) => a.kind !== 'call a phone number' && a.kind !== 'buy gift cards');
-    if (!ask) return [];
+    if (!ask) {
+      // No ask the lexicon reads, but a threat to the reader's account ("your account will be locked, your
+      // files deleted") and only other hosts to act on: the storage-full lure's ask is the button itself.
+      const threat = input.phrases.find((p) => categoryOf(p.tag) === 'threat' && p.text.split(' ').some((w) => READERS_OWN.has(w)));
+      if (!threat) return [];
+      return [{ strength: THREAT_ONLY, reason: `Comes from ${input.sender.registrable}, but none of its links do: they go to ${j.links.foreign.slice(0, 2).join(', ')}; and it threatens your account ("${threat.text}")` }];
+    }
     // A payment asked for on a payment service's own page (a gym's Direct Debit retry on GoCardless, a town
     // hall's card payment on Redsys, a club's on HelloAsso or PayPal): how small organisations take
     // payment, and the service's page names who is paid; no page of the mail's own making collects anything.

@@ -12,9 +12,7 @@
  */
 import type { Brand } from './data/brand-types.js';
 import type { BrandSpan } from './brand-index.js';
-
-/** "your", "Ihr", "votre" … in the languages of the lexicon. */
-const POSSESSIVES: ReadonlySet<string> = new Set(['your', 'ihr', 'ihre', 'ihres', 'ihrem', 'ihren', 'dein', 'deine', 'deinem', 'votre', 'vos', 'ton', 'ta', 'tu', 'su', 'tuo', 'tua', 'suo', 'sua', 'uw', 'jouw', 'je', 'seu', 'teu']);
+import { READER_POSSESSIVES as POSSESSIVES } from './lexicon/types.js';
 
 /** What a brand's customer has with it: naming it after "your" is the brand addressing its customer. */
 const ACCOUNT_NOUNS: ReadonlySet<string> = new Set(['account', 'accounts', 'id', 'login', 'profile', 'wallet', 'membership', 'subscription', 'konto', 'kundenkonto', 'profil', 'mitgliedschaft', 'abo', 'abonnement', 'compte', 'espace', 'identifiant', 'cuenta', 'perfil', 'suscripcion', 'conto', 'profilo', 'abbonamento', 'conta', 'assinatura', 'rekening', 'lidmaatschap']);

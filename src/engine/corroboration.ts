@@ -2,12 +2,10 @@ import { TRACKER_DOMAINS } from './data/domains.js';
 import { providerTenant } from './data/provider-tenants.js';
 import type { MessageFacts } from './facts.js';
 import { sameOrganisation } from './organisation.js';
+import { orgLabel } from './organisation-name.js';
 import { words } from './text/words.js';
 import { categoryOf } from './lexicon/index.js';
-import type { LexiconCategory } from './lexicon/types.js';
-
-/** Lexicon categories of a scam offer's story (SCAM_OFFER_LANGUAGE): advance fees, crypto claims, dating, casino bonuses. */
-const SCAM_STORIES: ReadonlySet<LexiconCategory> = new Set<LexiconCategory>(['scam', 'crypto']);
+import { SCAM_STORY_CATEGORIES } from './lexicon/types.js';
 
 /**
  * Facts of the message itself that corroborate one accusing finding (docs/detection.md "Two independent
@@ -33,7 +31,8 @@ export function corroboratingFact(facts: Pick<MessageFacts, 'sender' | 'urls' | 
   // Links that go somewhere known (not an email service provider's opaque click-tracker), none of them to the
   // sender's own organisation: the sender does not send the reader to itself.
   const known = facts.urls.filter((u) => u.info?.domain && CLICKED.has(u.kind) && !TRACKER_DOMAINS.has(u.info.domain));
-  if (sender.registrable && known.length > 0 && !known.some((u) => sameOrganisation(u.info!.domain, sender.registrable))) {
+  const linksHome = known.some((u) => sameOrganisation(u.info!.domain, sender.registrable));
+  if (sender.registrable && known.length > 0 && !linksHome) {
     return `none of its links goes to the sender's own site ${sender.registrable}`;
   }
   // Who it is sent as corroborates a scam offer's story only: a made-up name tells it. A payment or sign-in
@@ -43,8 +42,7 @@ export function corroboratingFact(facts: Pick<MessageFacts, 'sender' | 'urls' | 
   // And only when no link leads to the sender's own site: a newsletter named apart from its domain ("Morning
   // Brief" <newsletter@dailymarkets-news…>) links home, to its archive or its unsubscribe page, and may well
   // write about passive income or debt relief.
-  const tellsScam = facts.phrases.some((p) => SCAM_STORIES.has(categoryOf(p.tag)));
-  const linksHome = known.some((u) => sameOrganisation(u.info!.domain, sender.registrable));
+  const tellsScam = facts.phrases.some((p) => SCAM_STORY_CATEGORIES.includes(categoryOf(p.tag)));
   const platform = TRACKER_DOMAINS.has(sender.registrable) || tenant !== null || facts.brands.ownerOf(sender.domain) !== null;
   const shown = tellsScam && !linksHome && !platform ? nameNotCarried(sender.displayName, sender.address, sender.registrable) : null;
   if (shown) return `it is sent as "${shown}" from ${sender.registrable}, whose address carries no word of that name`;
@@ -59,13 +57,13 @@ const ROLE_WORDS: ReadonlySet<string> = new Set(['team', 'support', 'service', '
  * address — neither in the local part nor in the domain's name — and the local part is not in the name:
  * "Scroll" <noreply@src.io>, "Patricia Vance" <p.vance@…> carries "vance". Null otherwise.
  */
-function nameNotCarried(displayName: string, address: string, registrable: string | null): string | null {
+function nameNotCarried(displayName: string, address: string, registrable: string): string | null {
   if (!registrable) return null;
   const shown = displayName.trim().slice(0, 100);
-  const names = words(shown.toLowerCase(), 12).filter((w) => w.length >= 3 && /^\p{L}+$/u.test(w) && !ROLE_WORDS.has(w));
+  const names = words(shown, 12).filter((w) => w.length >= 3 && /^\p{L}+$/u.test(w) && !ROLE_WORDS.has(w));
   if (names.length === 0) return null;
   const local = (address.split('@')[0] ?? '').toLowerCase();
-  const label = registrable.split('.')[0]!.toLowerCase();
+  const label = orgLabel(registrable);
   const carried = (w: string) => local.includes(w) || label.includes(w);
   if (names.some(carried)) return null;
   const localLetters = local.replace(/[^\p{L}]/gu, '');

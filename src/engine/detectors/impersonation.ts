@@ -1,6 +1,7 @@
 import type { Detector, DetectorInput } from '../detector.js';
 import { callBackThroughUsersInvoice, isStrongClaim } from '../judgement.js';
 import { categoryOf } from '../lexicon/index.js';
+import { READER_POSSESSIVES } from '../lexicon/types.js';
 import { sameOrganisation } from '../organisation.js';
 import { webLinks } from './links.js';
 
@@ -80,21 +81,21 @@ export const impersonationWithAsk: Detector = {
   },
 };
 
+/** LINKS_DISOWN_SENDER's strength when the mail threatens the account instead of asking for something. */
+const THREAT_ONLY = 0.7;
+
+/**
+ * Words that address the reader: a threat counts only when it is to the reader's own account ("your account
+ * will be locked"), not a report ("mailbox temporarily suspended" in a bounce, "a security breach" in a
+ * newsletter). The possessives, their plural forms and "you".
+ */
+const READERS_OWN: ReadonlySet<string> = new Set([...READER_POSSESSIVES, 'you', 'tes', 'ihrer', 'deinen', 'sus', 'tus', 'seus', 'suas', 'tuoi', 'tue', 'vostro', 'vostra', 'vostri', 'vostre']);
+
 /**
  * The sender's own organisation does not stand behind the mail's links: an unauthenticated sender whose
  * every link goes to unrelated hosts, asking for credentials, payment or bank details. The classic forged
  * bank notice from the bank's own (spoofed) address, for banks the catalogue does not know.
  */
-/** LINKS_DISOWN_SENDER's strength when the mail threatens the account instead of asking for something. */
-const THREAT_ONLY = 0.7;
-
-/**
- * Words that address the reader (folded) in the seven lexicon languages: a threat counts only when it is to
- * the reader's own account ("your account will be locked"), not a report ("mailbox temporarily suspended"
- * in a bounce, "a security breach" in a newsletter).
- */
-const READERS_OWN: ReadonlySet<string> = new Set(['you', 'your', 'uw', 'je', 'jouw', 'votre', 'vos', 'ton', 'ta', 'tes', 'ihr', 'ihre', 'ihren', 'ihrem', 'ihres', 'ihrer', 'dein', 'deine', 'deinen', 'deinem', 'su', 'sus', 'tu', 'tus', 'seu', 'sua', 'seus', 'suas', 'teu', 'tua', 'tuo', 'tuoi', 'tue', 'vostro', 'vostra', 'vostri', 'vostre']);
-
 export const linksDisownSender: Detector = {
   id: 'LINKS_DISOWN_SENDER',
   group: 'identity',

@@ -1,6 +1,6 @@
 import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
 import { categoryOf } from '../lexicon/index.js';
-import type { LexiconCategory } from '../lexicon/types.js';
+import { SCAM_STORY_CATEGORIES, type LexiconCategory } from '../lexicon/types.js';
 import { trimEndMatching } from '../../core/trim.js';
 import { isAutomaticReply } from '../auto-reply.js';
 import { writesFromRecipientsOrganisation } from '../judgement.js';
@@ -171,7 +171,7 @@ const safeguardedBankChange: Detector = {
 };
 
 export const wireTransferRequest = damperedForColleagues(safeguardedBankChange);
-export const scamOfferLanguage = languageRule('SCAM_OFFER_LANGUAGE', ['scam', 'crypto'], (q) => `Scam or spam offer: ${q}`, undefined, 'Advance-fee stories, crypto and investment bait, casino bonuses, pills and dating offers, miracle cures');
+export const scamOfferLanguage = languageRule('SCAM_OFFER_LANGUAGE', SCAM_STORY_CATEGORIES, (q) => `Scam or spam offer: ${q}`, undefined, 'Advance-fee stories, crypto and investment bait, casino bonuses, pills and dating offers, miracle cures');
 export const prizeLanguage = languageRule('PRIZE_SCAM_LANGUAGE', ['prize'], (q) => `Prize or reward bait: ${q}`, undefined, 'You have won, you were selected, claim your reward, guaranteed returns');
 
 const GREETING_WORDS = /^\s*(?:dear|hello|hi|hey|attention|bonjour|cher|ch[èe]re|hallo|liebe[r]?|sehr geehrte[r]?|estimad[oa]|hola|gentile|ciao|beste|hallo|ol[áa]|prezad[oa])[\s,:]+([^\s,:!]{1,100})/i;

@@ -29,9 +29,12 @@ export function corroboratingFact(facts: Pick<MessageFacts, 'sender' | 'urls' | 
     return `it comes from ${sender.domain}, a ${tenant.provider} tenant's default domain, not a company's own`;
   }
   // Links that go somewhere known (not an email service provider's opaque click-tracker), none of them to the
-  // sender's own organisation: the sender does not send the reader to itself.
-  const known = facts.urls.filter((u) => u.info?.domain && CLICKED.has(u.kind) && !TRACKER_DOMAINS.has(u.info.domain));
-  const linksHome = known.some((u) => sameOrganisation(u.info!.domain, sender.registrable));
+  // sender's own organisation: the sender does not send the reader to itself. A newsletter platform that sends
+  // in its own name (<writer@substack.com>) links home when it links to itself: its click-tracker is then the
+  // sender's own site.
+  const own = (domain: string): boolean => sameOrganisation(domain, sender.registrable);
+  const known = facts.urls.filter((u) => u.info?.domain && CLICKED.has(u.kind) && (!TRACKER_DOMAINS.has(u.info.domain) || own(u.info.domain)));
+  const linksHome = known.some((u) => own(u.info!.domain));
   if (sender.registrable && known.length > 0 && !linksHome) {
     return `none of its links goes to the sender's own site ${sender.registrable}`;
   }

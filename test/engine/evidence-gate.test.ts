@@ -111,6 +111,12 @@ describe('corroborating facts of the message', () => {
     expect(corroboratingFact(facts({ address: '' }))).toBeNull();
   });
 
+  it('counts a link to the sending platform itself as a link home (a newsletter sent from <writer@substack.com>)', () => {
+    expect(corroboratingFact(facts({ address: 'writer@substack.com', domain: 'substack.com', registrable: 'substack.com' }, [['news.test', 'a'], ['substack.com', 'a']]))).toBeNull();
+    // The same platform's tracker in someone else's mail tells nothing: links elsewhere still disown the sender.
+    expect(corroboratingFact(facts({ address: 'n@shop.test', domain: 'shop.test', registrable: 'shop.test' }, [['news.test', 'a'], ['substack.com', 'a']]))).toBe("none of its links goes to the sender's own site shop.test");
+  });
+
   it('names a display name none of whose words the sender address carries, beside a scam offer\'s story', () => {
     expect(corroboratingFact(scam({ displayName: 'Scroll', address: 'noreply@src.test', domain: 'src.test', registrable: 'src.test' }))).toBe('it is sent as "Scroll" from src.test, whose address carries no word of that name');
     expect(corroboratingFact(scam({ displayName: 'Patricia Vance', address: 'office@consulting.test', domain: 'consulting.test', registrable: 'consulting.test' }))).toMatch(/sent as "Patricia Vance"/);

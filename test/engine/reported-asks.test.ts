@@ -35,9 +35,37 @@ describe('asks a scam warning reports (src/engine/lexicon/reported.ts)', () => {
     expect(categories('Beware of fake messages. We updated our terms. Please verify your account now.')).toContain('credential');
   });
 
+  it('drops a scam story its own sentence calls a scam or a fraud, on either side of it', () => {
+    expect(categories('Regulators warn of a surge in crypto investment scams promising guaranteed returns.')).not.toContain('scam');
+    expect(categories('Regulators warn of a surge in crypto investment scams promising guaranteed returns.')).not.toContain('prize');
+    expect(categories('FBI: crypto investment fraud cost victims $5.6bn.')).not.toContain('scam');
+    expect(categories('Watch out for fake lottery notices asking a fee to release your winnings.')).not.toContain('prize');
+    expect(categories('Les arnaques aux faux héritiers promettent la libération des fonds contre des frais.')).not.toContain('scam');
+  });
+
+  it('keeps the story of a scam offer', () => {
+    // Its own sentence denies the word or guards against it.
+    expect(categories('This is not a scam: double your bitcoin in 24 hours.')).toContain('prize');
+    expect(categories('To protect you from scams, claim your airdrop on the official page.')).toContain('crypto');
+    // A warning in one sentence, the offer in the next.
+    expect(categories('Beware of fake airdrop sites. Claim your airdrop allocation on our official page.')).toContain('crypto');
+    // "fraud" near an ask leaves the ask: a lure's "we detected fraud, verify your account".
+    expect(categories('We detected fraud on your card, please verify your account now.')).toContain('credential');
+  });
+
   it('costs linear time however many report words, sentences and asks a text repeats', async () => {
     const build = (n: number) => {
       const text = 'Fake. '.repeat(n) + 'Fake. Please verify your account password. '.repeat(200);
+      const folded = words(text, 400_000);
+      return { folded, hits: lexicon.find(folded, 200), text };
+    };
+    const ratio = await growthRatio(build, ({ folded, hits, text }) => withoutReportedAsks(hits, folded, () => sentenceStarts(text, 400_000)), 5_000);
+    expect(ratio).toBeLessThan(MAX_GROWTH);
+  });
+
+  it('costs linear time however many report words surround the scam stories a text repeats', async () => {
+    const build = (n: number) => {
+      const text = 'Scams fraud. '.repeat(n) + 'Scams and fraud: crypto investment scams, guaranteed returns, fraud. '.repeat(200);
       const folded = words(text, 400_000);
       return { folded, hits: lexicon.find(folded, 200), text };
     };

@@ -1,6 +1,6 @@
 import type { PhraseHit } from '../text/phrase-matcher.js';
 import { categoryOf } from './index.js';
-import { HAND_OVER_CATEGORIES } from './types.js';
+import { HAND_OVER_CATEGORIES, SCAM_STORY_CATEGORIES } from './types.js';
 import { firstAbove, NOT_WORDS, sentenceOpensBetween } from './negation.js';
 
 /**
@@ -74,25 +74,58 @@ function guardedAgainst(words: readonly string[], index: number): boolean {
 }
 
 /**
- * The lexicon's hits without asks a warning reports. `sentences` gives the word indices that open a
- * sentence (text/words.ts sentenceStarts); it is called only when an ask and a report word are both present.
+ * A scam's story the sentence itself calls a scam: "regulators warn of a surge in crypto investment scams
+ * promising guaranteed returns", "lottery and prize notices asking a fee are fraud". A news digest or a bank's
+ * fraud page names the bait to describe it; the scam does not call its own offer a scam ("this is not a scam" is
+ * denied, "to protect you from scams" guarded against). Only the same sentence counts, either side of the
+ * phrase: a lure that warns of fakes and then makes its offer ("Beware of fake airdrop sites. Claim your
+ * airdrop …") keeps the offer.
+ */
+const STORY_CATEGORIES: ReadonlySet<string> = new Set([...SCAM_STORY_CATEGORIES, 'prize']);
+
+/**
+ * Beside a scam's story, fraud names it too ("crypto investment fraud", "Anlagebetrug" aside): an ask keeps
+ * its force beside "fraud" ("we detected fraudulent activity, confirm your card"), a story told as fraud is news.
+ */
+const FRAUD_WORDS = new Set(['fraud', 'frauds', 'fraude', 'fraudes', 'betrug', 'frode', 'frodi']);
+
+/**
+ * The lexicon's hits without asks a warning reports, and without scam stories a sentence calls scams.
+ * `sentences` gives the word indices that open a sentence (text/words.ts sentenceStarts); it is called only
+ * when such a hit and a report word are both present.
  */
 export function withoutReportedAsks(hits: readonly PhraseHit[], words: readonly string[], sentences: () => readonly number[] = () => []): PhraseHit[] {
-  if (!hits.some((h) => HAND_OVER_CATEGORIES.has(categoryOf(h.tag)))) return [...hits];
+  const isAsk = (h: PhraseHit): boolean => HAND_OVER_CATEGORIES.has(categoryOf(h.tag));
+  const isStory = (h: PhraseHit): boolean => STORY_CATEGORIES.has(categoryOf(h.tag));
+  if (!hits.some((h) => isAsk(h) || isStory(h))) return [...hits];
   const reports: number[] = [];
-  for (let i = 0; i < words.length; i++) if (REPORT_WORDS.has(words[i]!) && !guardedAgainst(words, i) && !denied(words, i)) reports.push(i);
-  if (reports.length === 0) return [...hits];
+  const storyReports: number[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const report = REPORT_WORDS.has(words[i]!);
+    if (!report && !FRAUD_WORDS.has(words[i]!)) continue;
+    if (guardedAgainst(words, i) || denied(words, i)) continue;
+    if (report) reports.push(i);
+    storyReports.push(i);
+  }
+  if (storyReports.length === 0) return [...hits];
   const starts = sentences();
-  // Only the report words within REACH of an ask are looked at (reports ascend): the cost stays linear
+  // Only the report words within REACH of a hit are looked at (reports ascend): the cost stays linear
   // in the text however many report words and sentences it repeats (test/engine/reported-asks.test.ts).
   // A report names the fake message, then what it asks: only report words before the ask count ("confirm
   // your details to block the scammer" is a lure's ask).
-  const reported = (index: number): boolean => {
+  const reportedAsk = (index: number): boolean => {
     for (let k = firstAbove(reports, index - REACH - 1); k < reports.length && reports[k]! < index; k++) {
       const r = reports[k]!;
       if (FAKE_MESSAGE_WORDS.has(words[r]!) ? sentencesBetween(starts, r, index) <= SENTENCES_APART : !sentenceOpensBetween(starts, r, index)) return true;
     }
     return false;
   };
-  return hits.filter((h) => !HAND_OVER_CATEGORIES.has(categoryOf(h.tag)) || !reported(h.index));
+  const reportedStory = (index: number): boolean => {
+    for (let k = firstAbove(storyReports, index - REACH - 1); k < storyReports.length && storyReports[k]! <= index + REACH; k++) {
+      const r = storyReports[k]!;
+      if (r < index ? !sentenceOpensBetween(starts, r, index) : !sentenceOpensBetween(starts, index, r)) return true;
+    }
+    return false;
+  };
+  return hits.filter((h) => (isAsk(h) ? !reportedAsk(h.index) : !isStory(h) || !reportedStory(h.index)));
 }

@@ -19,15 +19,15 @@ export type LexiconCategory = (typeof LEXICON_CATEGORIES)[number];
 
 export type Lexicon = Partial<Record<LexiconCategory, string[]>>;
 
-/**
- * The categories that ask the reader to hand something over: credentials, a payment, a transfer, new bank
- * details, gift cards. A "never" before them, a report about them or a list footer around them makes them
- * no ask (negation.ts, reported.ts); in a mail that has one, a brand is never a mere mention (facts.ts).
- */
 /** The categories of a scam offer's story (SCAM_OFFER_LANGUAGE): advance fees, crypto claims, dating, casino bonuses. */
 export const SCAM_STORY_CATEGORIES: readonly LexiconCategory[] = ['scam', 'crypto'];
 
 /** "your", "Ihr", "votre" … (folded) in the languages of the lexicon: words that address the reader's own things. */
 export const READER_POSSESSIVES: ReadonlySet<string> = new Set(['your', 'ihr', 'ihre', 'ihres', 'ihrem', 'ihren', 'dein', 'deine', 'deinem', 'votre', 'vos', 'ton', 'ta', 'tu', 'su', 'tuo', 'tua', 'suo', 'sua', 'uw', 'jouw', 'je', 'seu', 'teu']);
 
+/**
+ * The categories that ask the reader to hand something over: credentials, a payment, a transfer, new bank
+ * details, gift cards. A "never" before them, a report about them or a list footer around them makes them
+ * no ask (negation.ts, reported.ts); in a mail that has one, a brand is never a mere mention (facts.ts).
+ */
 export const HAND_OVER_CATEGORIES: ReadonlySet<string> = new Set<LexiconCategory>(['credential', 'payment', 'wire', 'bank_change', 'giftcard']);

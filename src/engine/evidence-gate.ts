@@ -26,6 +26,8 @@ export interface GateFinding {
   strong: boolean;
   /** The classifier's and the LLM's opinion never count as a fact (they are context). */
   assisting: boolean;
+  /** False for a finding that is no second fact beside a genuineness finding (evidence-kinds.ts noSecondBesideGenuine). */
+  secondBesideGenuine?: boolean;
 }
 
 export type GateOutcome = 'no-accusation' | 'uncorroborated' | 'corroborated' | 'strong' | 'two-kinds';
@@ -63,7 +65,10 @@ export function evidenceGate(
   if (kinds.length === 0) return { outcome: 'no-accusation', kinds, maxScore: belowSuspicious };
   const strong = accusing.find((f) => f.strong);
   if (strong) return { outcome: 'strong', kinds, strongRule: strong.id, maxScore: belowPhishing };
-  const second = facts.find((f) => f.id !== accusing[0]!.id);
+  // A rule's finding that vouches for the sender (links home, an aligned signature) leaves the ones that only
+  // say how the reader is addressed without force as a second fact.
+  const vouched = rules.some((r) => r.weight < 0 && findings.get(r.id)?.kinds.includes('genuine') === true && findings.get(r.id)?.assisting === false);
+  const second = facts.find((f) => f.id !== accusing[0]!.id && (!vouched || f.secondBesideGenuine !== false));
   if (second) return { outcome: 'corroborated', kinds, corroboratingRule: second.id, maxScore: belowPhishing };
   if (fact) return { outcome: 'corroborated', kinds, corroboration: fact, maxScore: belowPhishing };
   return { outcome: 'uncorroborated', kinds, maxScore: belowSuspicious };

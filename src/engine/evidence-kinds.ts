@@ -16,6 +16,12 @@ export interface RuleEvidence {
   strongFrom?: number;
   /** From this strength on, the finding is of these kinds instead (a context rule whose strongest form has no benign use). */
   from?: { strength: number; kinds: readonly EvidenceKind[] };
+  /**
+   * The finding says nothing about who sends, only how the mail addresses the reader ("Dear Customer"): beside
+   * a finding that vouches for the sender (kind `genuine`: every link to its own site, an aligned signature) it
+   * is no second fact for an accusing finding (docs/detection.md "Two independent facts before an accusation").
+   */
+  noSecondBesideGenuine?: true;
   /** Why the rule has its kind, for the table in the docs. */
   why: string;
 }
@@ -72,7 +78,7 @@ export const RULE_EVIDENCE: Readonly<Record<string, RuleEvidence>> = {
   WIRE_TRANSFER_REQUEST: { kinds: ['intent'], why: 'asks for a transfer or new bank details' },
   PRIZE_SCAM_LANGUAGE: { kinds: ['context'], why: 'prize wording is retail wording too' },
   SCAM_OFFER_LANGUAGE: { kinds: ['intent'], why: 'advance-fee, investment and dating-scam stories ask for money or a reply to a stranger' },
-  GENERIC_GREETING: { kinds: ['context'], why: '"Dear customer" is everyday' },
+  GENERIC_GREETING: { kinds: ['context'], noSecondBesideGenuine: true, why: '"Dear customer" is everyday; beside a fact vouching for the sender it corroborates nothing' },
   // Attachments
   ATTACH_EXECUTABLE: { kinds: ['mechanism', 'intent'], strongFrom: 0.01, why: 'a program to run' },
   ATTACH_MACRO: { kinds: ['mechanism', 'intent'], strongFrom: 0.01, why: 'a document that runs code' },
@@ -105,4 +111,9 @@ export function kindsOf(rule: Pick<Detector, 'id' | 'kinds'>, strength = 0): rea
 export function strongAt(rule: Pick<Detector, 'id'>, strength: number, hitSaysStrong: boolean): boolean {
   const from = RULE_EVIDENCE[rule.id]?.strongFrom;
   return hitSaysStrong || (from !== undefined && strength >= from);
+}
+
+/** Whether `rule`'s finding may corroborate an accusing one beside a genuineness finding (RuleEvidence.noSecondBesideGenuine). */
+export function secondBesideGenuine(rule: Pick<Detector, 'id'>): boolean {
+  return RULE_EVIDENCE[rule.id]?.noSecondBesideGenuine !== true;
 }

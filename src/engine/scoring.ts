@@ -1,6 +1,7 @@
 import type { RuleHit, Verdict } from '../core/analysis.js';
 import type { DetectorGroup, EvidenceKind } from './detector.js';
 import { type Gate, type GateFinding, evidenceGate } from './evidence-gate.js';
+import { secondBesideGenuine } from './evidence-kinds.js';
 
 export interface ScoringConfig {
   /** Log-odds before any rule: the score of a message on which nothing fires. */
@@ -175,7 +176,7 @@ export function scoreRules(
   if (message.plain && score >= config.thresholds.suspicious && onlyPlainHints(fired)) score = round3(config.thresholds.suspicious - 0.01);
   let gate: Gate | undefined;
   if (config.evidenceGate) {
-    const findings = new Map<string, GateFinding>(fired.map((f) => [f.id, { id: f.id, kinds: f.kinds ?? ['context'], strong: f.strong === true, assisting: ASSISTING_GROUPS.has(f.group) }]));
+    const findings = new Map<string, GateFinding>(fired.map((f) => [f.id, { id: f.id, kinds: f.kinds ?? ['context'], strong: f.strong === true, assisting: ASSISTING_GROUPS.has(f.group), secondBesideGenuine: secondBesideGenuine(f) }]));
     gate = evidenceGate(rules, findings, message.corroboration ?? null, config.thresholds);
     if (gate.maxScore !== null && score > gate.maxScore) score = gate.maxScore;
   }

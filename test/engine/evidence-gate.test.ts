@@ -55,6 +55,18 @@ describe('the evidence gate in the scoring', () => {
     expect(scoreRules([fire('CLAIM', 3, ['identity']), fire('CLAIM2', 3, ['identity'])], config).verdict).toBe('suspicious');
   });
 
+  it('takes no greeting for a second fact beside a finding that vouches for the sender', () => {
+    const ask = fire('SCAM_OFFER_LANGUAGE', 6, ['intent']);
+    const greeting = fire('GENERIC_GREETING', 1, ['context']);
+    const aligned = fire('SENDER_LINKS_ALIGNED', -1, ['genuine']);
+    expect(scoreRules([ask, greeting], config).gate).toMatchObject({ outcome: 'corroborated', corroboratingRule: 'GENERIC_GREETING' });
+    expect(scoreRules([ask, greeting, aligned], config).gate?.outcome).toBe('uncorroborated');
+    expect(scoreRules([ask, greeting, aligned], config).verdict).toBe('safe');
+    // Other context still corroborates there, and the classifier's pull towards legitimate vouches for nothing.
+    expect(scoreRules([ask, greeting, aligned, fire('URGENCY_LANGUAGE', 1, ['context'])], config).gate).toMatchObject({ outcome: 'corroborated', corroboratingRule: 'URGENCY_LANGUAGE' });
+    expect(scoreRules([ask, greeting, fire('CLASSIFIER_HAM', -0.2, ['genuine'], { group: 'classifier' })], config).gate?.outcome).toBe('corroborated');
+  });
+
   it('counts neither traces below GATE_MIN_WEIGHT nor the classifier as facts', () => {
     const trace = fire('ASK', GATE_MIN_WEIGHT / 2, ['intent']);
     expect(scoreRules([fire('CLAIM', 6, ['identity']), trace], config).gate?.outcome).toBe('uncorroborated');

@@ -15,6 +15,7 @@ import type { MessageFacts } from './facts.js';
 import type { Ask, AskKind, BrandClaim, Judgement, LinkSummary } from './judgement-types.js';
 import { AUTO_REPLY_SUBJECT } from './auto-reply.js';
 import { categoryOf } from './lexicon/index.js';
+import { STORY_CATEGORIES } from './lexicon/types.js';
 import { billsFor, carriesUsersInvoices, ownedOrSentFor } from './delegates.js';
 import { sameOrganisation } from './organisation.js';
 import { isSocialFooterHost, SOCIAL_BRAND_NAMES } from './social.js';
@@ -85,8 +86,6 @@ function countingClaims(facts: MessageFacts): BrandClaim[] {
   });
 }
 
-/** Lexicon categories that tell a story about the reader (a threat to the account) or make an offer: not plain correspondence. */
-const STORY_CATEGORIES: ReadonlySet<string> = new Set(['threat', 'scam', 'prize', 'extortion', 'crypto']);
 
 /**
  * Plain correspondence (docs/detection.md "How a verdict is reached"): no claimed identity the sender is

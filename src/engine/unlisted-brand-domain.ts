@@ -15,6 +15,7 @@ import type { LinkSummary } from './judgement-types.js';
 import { SUSPICIOUS_TLDS } from './data/domains.js';
 import { underNationalOrGenericSuffix } from './brand-index.js';
 import { categoryOf } from './lexicon/index.js';
+import { STORY_CATEGORIES } from './lexicon/types.js';
 import { sameOrganisation } from './organisation.js';
 
 /**
@@ -26,8 +27,6 @@ const MARKETING_WORDS: ReadonlySet<string> = new Set([
   'newsletter', 'club', 'outlet', 'boutique', 'magasin', 'group', 'groupe', 'gruppe', 'grupo', 'gruppo', 'community', 'world', 'stories', 'magazine',
 ]);
 
-/** Lexicon categories that make the mail more than the brand's ordinary mail: a threat, a prize, a scam story, crypto. */
-const STORY_CATEGORIES: ReadonlySet<string> = new Set(['threat', 'scam', 'prize', 'extortion', 'crypto']);
 
 /**
  * Sectors whose brands phishers imitate most and whose own mail comes from catalogued domains: for them only

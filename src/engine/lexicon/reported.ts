@@ -81,7 +81,7 @@ function guardedAgainst(words: readonly string[], index: number): boolean {
  * phrase: a lure that warns of fakes and then makes its offer ("Beware of fake airdrop sites. Claim your
  * airdrop …") keeps the offer.
  */
-const STORY_CATEGORIES: ReadonlySet<string> = new Set([...SCAM_STORY_CATEGORIES, 'prize']);
+const REPORTABLE_STORIES: ReadonlySet<string> = new Set([...SCAM_STORY_CATEGORIES, 'prize']);
 
 /**
  * Beside a scam's story, fraud names it too ("crypto investment fraud", "Anlagebetrug" aside): an ask keeps
@@ -96,7 +96,7 @@ const FRAUD_WORDS = new Set(['fraud', 'frauds', 'fraude', 'fraudes', 'betrug', '
  */
 export function withoutReportedAsks(hits: readonly PhraseHit[], words: readonly string[], sentences: () => readonly number[] = () => []): PhraseHit[] {
   const isAsk = (h: PhraseHit): boolean => HAND_OVER_CATEGORIES.has(categoryOf(h.tag));
-  const isStory = (h: PhraseHit): boolean => STORY_CATEGORIES.has(categoryOf(h.tag));
+  const isStory = (h: PhraseHit): boolean => REPORTABLE_STORIES.has(categoryOf(h.tag));
   if (!hits.some((h) => isAsk(h) || isStory(h))) return [...hits];
   const reports: number[] = [];
   const storyReports: number[] = [];

@@ -22,6 +22,13 @@ export type Lexicon = Partial<Record<LexiconCategory, string[]>>;
 /** The categories of a scam offer's story (SCAM_OFFER_LANGUAGE): advance fees, crypto claims, dating, casino bonuses. */
 export const SCAM_STORY_CATEGORIES: readonly LexiconCategory[] = ['scam', 'crypto'];
 
+/**
+ * Categories that tell a story about the reader (a threat to the account, a prize, extortion) or make an offer
+ * (a scam story, a crypto claim): mail that has one is neither plain correspondence (judgement.ts) nor a
+ * brand's ordinary mail from an unlisted domain of its own (unlisted-brand-domain.ts).
+ */
+export const STORY_CATEGORIES: ReadonlySet<string> = new Set<LexiconCategory>(['threat', 'prize', 'extortion', ...SCAM_STORY_CATEGORIES]);
+
 /** "your", "Ihr", "votre" … (folded) in the languages of the lexicon: words that address the reader's own things. */
 export const READER_POSSESSIVES: ReadonlySet<string> = new Set(['your', 'ihr', 'ihre', 'ihres', 'ihrem', 'ihren', 'dein', 'deine', 'deinem', 'votre', 'vos', 'ton', 'ta', 'tu', 'su', 'tuo', 'tua', 'suo', 'sua', 'uw', 'jouw', 'je', 'seu', 'teu']);
 

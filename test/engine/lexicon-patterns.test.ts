@@ -30,6 +30,14 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
     const lexicon = createLexiconMatcher();
     const tags = (text: string): string[] => lexicon.find(words(text, 200), 50).map((h) => h.tag);
     expect(tags('Necesito que compres tarjetas regalo de Amazon')).toContain('giftcard:es');
+    // The basic lexicons (src/engine/lexicon/basic.ts), folded as words.ts folds ("ł" → "l", "ı" → "i").
+    expect(tags('Twoje konto zostało tymczasowo zablokowane')).toContain('threat:pl');
+    expect(tags('Zaloguj się i potwierdź swoje dane')).toContain('credential:pl');
+    expect(tags('Ditt BankID går ut idag')).toContain('threat:sv');
+    expect(tags('Betala tullavgiften inom 48 timmar')).toContain('payment:sv');
+    expect(tags('Zásilka čeká na zaplacení poplatku')).toContain('payment:cs');
+    expect(tags('Kart bilgilerinizi girerek başvurunuzu tamamlayın')).toContain('credential:tr');
+    expect(tags('Gümrük ücretini ödeyerek teslimatı planlayın')).toContain('payment:tr');
     expect(tags('Ihr Passwort läuft heute ab')).toContain('threat:de');
     expect(tags('Su contraseña ha caducado')).toContain('threat:es');
     expect(tags('Su contraseña vence mañana')).toContain('threat:es');

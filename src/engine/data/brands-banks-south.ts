@@ -6,7 +6,7 @@ import { inSector } from './brand-types.js';
  */
 
 export const BANKS_SOUTH = inSector('bank', [
-  { name: 'BBVA', domains: ['bbva.com', 'bbva.es', 'bbva.it', 'bbva.mx', 'bancomer.com', 'bancomer.com.mx', 'bbvabancomer.com'], keywords: ['bbva', 'bancomer', 'bbva bancomer'] },
+  { name: 'BBVA', domains: ['bbva.com', 'bbva.es', 'bbva.it', 'bbva.mx', 'bancomer.com', 'bancomer.com.mx', 'bbvabancomer.com', 'bbva.com.co', 'bbva.pe', 'bbva.com.ar', 'bbva.com.uy', 'garantibbva.com.tr'], keywords: ['bbva', 'bancomer', 'bbva bancomer', 'garanti bbva'] },
   { name: 'CaixaBank', domains: ['caixabank.es', 'caixabank.com', 'lacaixa.es'], keywords: ['caixabank', 'la caixa'] },
   { name: 'Bankinter', domains: ['bankinter.com', 'bankinter.es'], keywords: ['bankinter'] },
   { name: 'Banco Sabadell', domains: ['bancsabadell.com', 'sabadell.com'], keywords: ['banco sabadell', 'bancsabadell'], exactKeywords: ['Sabadell'] },

@@ -30,7 +30,7 @@ export const SCAM_STORY_CATEGORIES: readonly LexiconCategory[] = ['scam', 'crypt
 export const STORY_CATEGORIES: ReadonlySet<string> = new Set<LexiconCategory>(['threat', 'prize', 'extortion', ...SCAM_STORY_CATEGORIES]);
 
 /** "your", "Ihr", "votre" … (folded) in the languages of the lexicon: words that address the reader's own things. */
-export const READER_POSSESSIVES: ReadonlySet<string> = new Set(['your', 'ihr', 'ihre', 'ihres', 'ihrem', 'ihren', 'dein', 'deine', 'deinem', 'votre', 'vos', 'ton', 'ta', 'tu', 'su', 'tuo', 'tua', 'suo', 'sua', 'uw', 'jouw', 'je', 'seu', 'teu']);
+export const READER_POSSESSIVES: ReadonlySet<string> = new Set(['your', 'ihr', 'ihre', 'ihres', 'ihrem', 'ihren', 'dein', 'deine', 'deinem', 'votre', 'vos', 'ton', 'ta', 'tu', 'su', 'tuo', 'tua', 'suo', 'sua', 'uw', 'jouw', 'je', 'seu', 'teu', 'twoje', 'twoja', 'twoj', 'twojego', 'ditt', 'din', 'dina', 'vas', 'vase', 'vasi']);
 
 /**
  * The categories that ask the reader to hand something over: credentials, a payment, a transfer, new bank

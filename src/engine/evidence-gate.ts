@@ -67,7 +67,10 @@ export function evidenceGate(
   if (strong) return { outcome: 'strong', kinds, strongRule: strong.id, maxScore: belowPhishing };
   // A rule's finding that vouches for the sender (links home, an aligned signature) leaves the ones that only
   // say how the reader is addressed without force as a second fact.
-  const vouched = rules.some((r) => r.weight < 0 && findings.get(r.id)?.kinds.includes('genuine') === true && findings.get(r.id)?.assisting === false);
+  const vouched = rules.some((r) => {
+    const finding = r.weight < 0 ? findings.get(r.id) : undefined;
+    return finding !== undefined && !finding.assisting && finding.kinds.includes('genuine');
+  });
   const second = facts.find((f) => f.id !== accusing[0]!.id && (!vouched || f.secondBesideGenuine !== false));
   if (second) return { outcome: 'corroborated', kinds, corroboratingRule: second.id, maxScore: belowPhishing };
   if (fact) return { outcome: 'corroborated', kinds, corroboration: fact, maxScore: belowPhishing };

@@ -86,7 +86,6 @@ function countingClaims(facts: MessageFacts): BrandClaim[] {
   });
 }
 
-
 /**
  * Plain correspondence (docs/detection.md "How a verdict is reached"): no claimed identity the sender is
  * not, no risky ask, no threat to the reader's account and no offer. A deadline and a link to a form or a shared document

@@ -84,7 +84,7 @@ function guardedAgainst(words: readonly string[], index: number): boolean {
 const REPORTABLE_STORIES: ReadonlySet<string> = new Set([...SCAM_STORY_CATEGORIES, 'prize']);
 
 /**
- * Beside a scam's story, fraud names it too ("crypto investment fraud", "Anlagebetrug" aside): an ask keeps
+ * Beside a scam's story, fraud names it too ("crypto investment fraud", "Betrug mit Krypto-Anlagen"): an ask keeps
  * its force beside "fraud" ("we detected fraudulent activity, confirm your card"), a story told as fraud is news.
  */
 const FRAUD_WORDS = new Set(['fraud', 'frauds', 'fraude', 'fraudes', 'betrug', 'frode', 'frodi']);

@@ -15,7 +15,7 @@ import type { BrandSpan } from './brand-index.js';
 import { READER_POSSESSIVES as POSSESSIVES } from './lexicon/types.js';
 
 /** What a brand's customer has with it: naming it after "your" is the brand addressing its customer. */
-const ACCOUNT_NOUNS: ReadonlySet<string> = new Set(['account', 'accounts', 'id', 'login', 'profile', 'wallet', 'membership', 'subscription', 'konto', 'kundenkonto', 'profil', 'mitgliedschaft', 'abo', 'abonnement', 'compte', 'espace', 'identifiant', 'cuenta', 'perfil', 'suscripcion', 'conto', 'profilo', 'abbonamento', 'conta', 'assinatura', 'rekening', 'lidmaatschap']);
+const ACCOUNT_NOUNS: ReadonlySet<string> = new Set(['account', 'accounts', 'id', 'login', 'profile', 'page', 'channel', 'seite', 'pagina', 'wallet', 'membership', 'subscription', 'konto', 'kundenkonto', 'profil', 'mitgliedschaft', 'abo', 'abonnement', 'compte', 'espace', 'identifiant', 'cuenta', 'perfil', 'suscripcion', 'conto', 'profilo', 'abbonamento', 'conta', 'assinatura', 'rekening', 'lidmaatschap']);
 
 /** Words that make the next brand (directly or after one preposition) the way to pay. */
 const PAYMENT_WORDS: ReadonlySet<string> = new Set([
@@ -46,6 +46,25 @@ function isClaimContext(words: readonly string[], span: BrandSpan): boolean {
   const noun = before === 'de' || before === 'di' || before === 'do' ? (words[span.index - 2] ?? '') : before;
   const owner = words[span.index - (noun === before ? 2 : 3)] ?? '';
   return ACCOUNT_NOUNS.has(noun) && POSSESSIVES.has(owner);
+}
+
+/** "Sign in with your Google account", "pay using your PayPal account": the reader's account as the way to do something, a mention. */
+const METHOD_WORDS: ReadonlySet<string> = new Set(['with', 'using', 'via', 'through', 'mit', 'uber', 'avec', 'con', 'met', 'com']);
+
+/**
+ * The brand addressing its customer about their account ("your PayPal account has been limited", "votre
+ * compte PayPal"): the sender's own presentation, a claim by itself (docs/detection.md "Who does the mail claim
+ * to be?"), unless the account is only the way to sign in or pay ("sign in with your Google account").
+ */
+export function accountClaims(words: readonly string[], spans: readonly BrandSpan[]): Map<Brand, number> {
+  const counts = new Map<Brand, number>();
+  for (const span of spans) {
+    if (!isClaimContext(words, span)) continue;
+    const possessive = POSSESSIVES.has(words[span.index - 1] ?? '') ? span.index - 1 : [2, 3].map((back) => span.index - back).find((i) => POSSESSIVES.has(words[i] ?? '')) ?? span.index - 1;
+    if (METHOD_WORDS.has(words[possessive - 1] ?? '')) continue;
+    counts.set(span.brand, (counts.get(span.brand) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** A sum to spend or redeem at the shop: "spend your 500 at", "einlösen bei", "à dépenser chez". */

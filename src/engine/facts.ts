@@ -18,7 +18,7 @@ import { withoutReportedAsks } from './lexicon/reported.js';
 import { withoutPriceLines } from './lexicon/price-lines.js';
 import { withoutListManagement } from './lexicon/list-management.js';
 import { displayNameClaimPoints } from './display-name.js';
-import { claimingMentions, presentedMentions } from './brand-mention.js';
+import { accountClaims, claimingMentions, presentedMentions } from './brand-mention.js';
 import { orgLabel } from './organisation-name.js';
 import { guessLanguage } from './text/language.js';
 import { replyOwnText } from './text/quoted.js';
@@ -194,7 +194,9 @@ function brandClaims(facts: Pick<MessageFacts, 'sender' | 'message' | 'html' | '
   add(notScheme(ofNamed(message.subject)), 2, 'subject');
   // Only the local part: "paypal-service@evil.com" claims PayPal, "jane@gmail.com" does not claim Google.
   add(of(sender.address.slice(0, Math.max(0, sender.address.lastIndexOf('@'))).replace(/[._+-]+/g, ' '), true), 2, 'sender address');
-  add(notScheme(offers ? brands.mentions(facts.words, ruleRaw, 400) : claimingMentions(facts.words, brands.mentionSpans(facts.words, ruleRaw, 400), ownName)), 1, 'text', 2);
+  const spans = brands.mentionSpans(facts.words, ruleRaw, 400);
+  add(notScheme(offers ? brands.mentions(facts.words, ruleRaw, 400) : claimingMentions(facts.words, spans, ownName)), 1, 'text', 2);
+  add(notScheme(accountClaims(facts.words, spans)), 1, 'your account', 1);
   if (html?.altText) add(notScheme(of(html.altText)), 1, 'image text');
   return [...claims.values()].sort((a, b) => b.score - a.score);
 }

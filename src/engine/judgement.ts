@@ -80,7 +80,7 @@ function countingClaims(facts: MessageFacts): BrandClaim[] {
   const autoReply = AUTO_REPLY_SUBJECT.test(facts.message.subject);
   return facts.claims.filter((c) => {
     if (c.score < CLAIM_THRESHOLD || footerOnly(c)) return false;
-    if (forwarded && c.where.every((w) => w === 'text' || w === 'image text')) return false;
+    if (forwarded && c.where.every((w) => w === 'text' || w === 'image text' || w === 'your account')) return false;
     // The brand in an automatic reply's subject is the original mail's; it claims only with more than the subject.
     return !(autoReply && c.where.includes('subject') && c.score - 2 < CLAIM_THRESHOLD);
   });

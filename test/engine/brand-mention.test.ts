@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BrandIndex } from '../../src/engine/brand-index.js';
-import { claimingMentions, presentedMentions } from '../../src/engine/brand-mention.js';
+import { accountClaims, claimingMentions, presentedMentions } from '../../src/engine/brand-mention.js';
 import { wordViews } from '../../src/engine/text/words.js';
 
 /** Claim versus mention (docs/detection.md "Who does the mail claim to be?"), read on the words of one sentence. */
@@ -56,5 +56,26 @@ describe('claim versus mention', () => {
     expect(own('Applenewsdesk Apple', 'applenewsdesk', true)).toEqual(['Apple']);
     // "your <brand> account" stays a claim after the own name too.
     expect(own('Cloudnotice your Apple ID is locked', 'cloudnotice')).toEqual(['Apple']);
+  });
+
+  it('"your <brand> account" adds a claim of its own, unless the account is only the way to sign in or pay', () => {
+    const addressed = (text: string): string[] => {
+      const { folded, raw } = wordViews(text);
+      return [...accountClaims(folded, brands.mentionSpans(folded, raw)).keys()].map((b) => b.name).sort();
+    };
+    expect(addressed('Your Facebook Page has been reported')).toEqual(['Meta / Facebook']);
+    expect(addressed('Ihre Facebook-Seite wird gelöscht')).toEqual(['Meta / Facebook']);
+    expect(addressed('Su página de Facebook ha sido denunciada')).toEqual(['Meta / Facebook']);
+    expect(addressed('Votre compte PayPal est limité')).toEqual(['PayPal']);
+    expect(addressed('Sign in with your Google account')).toEqual([]);
+    expect(addressed('Die Zahlung erfolgt über Ihr Amazon-Konto')).toEqual([]);
+    expect(addressed('Pay using your PayPal account')).toEqual([]);
+    // A brand merely named is no address to its customer.
+    expect(addressed('Facebook announced new features')).toEqual([]);
+  });
+
+  it('"Meta" is the company only as written, capitalised', () => {
+    expect(claimed('Thank you, Meta Support')).toEqual(['Meta / Facebook']);
+    expect(claimed('improve your meta description')).toEqual([]);
   });
 });

@@ -71,6 +71,8 @@ export const SOCIAL_BRANDS = inSector('social', [
     name: 'Meta / Facebook',
     domains: ['facebook.com', 'fb.com', 'fb.me', 'facebook.net', 'facebookmail.com', 'meta.com', 'fbcdn.net', 'messenger.com', 'oculus.com'],
     keywords: ['facebook', 'meta business', 'meta for business', 'meta business suite', 'meta verified', 'facebook messenger'],
+    // The company's name since 2021, also an ordinary word ("meta description"): only as written, capitalised.
+    exactKeywords: ['Meta'],
     lookalikeLabels: ['facebook', 'facebookmail'],
   },
   { name: 'Instagram', parent: 'Meta / Facebook', domains: ['instagram.com', 'cdninstagram.com', 'facebookmail.com'], keywords: ['instagram'], lookalikeLabels: ['instagram'] },

@@ -1,11 +1,14 @@
 import type { Lexicon } from './types.js';
 
 /**
- * Basic lexicons of Polish, Swedish, Czech and Turkish: the asks and threats of parcel-fee, bank-block,
- * e-ID-renewal, tax-refund and CEO-transfer lures, nothing more. Without them a lure in these languages had no
- * intent fact at all and a look-alike domain of an uncatalogued carrier or bank stayed below suspicious
- * (docs/detection.md "What does it ask?"). Folded as words.ts folds (lower case, no accents, "ł" → "l",
- * "ı" → "i"); specific phrases only, so that a shop's or a bank's own notice in these languages asks nothing.
+ * Basic lexicons of Polish, Swedish, Czech, Turkish, Danish, Norwegian, Finnish, Romanian, Hungarian,
+ * Russian, Indonesian and Greek: the asks and threats of parcel-fee, bank-block, e-ID-renewal, tax-refund and
+ * CEO-transfer lures, nothing more. Without them a lure in these languages had no intent fact at all and a
+ * look-alike domain of an uncatalogued carrier or bank stayed below suspicious (docs/detection.md "What does
+ * it ask?"). Folded as words.ts folds (lower case, no accents, "ł" → "l", "ı" → "i", "ø" → "o", "æ" → "ae",
+ * "й" → "и", "ё" → "е"); specific phrases only, so that a shop's or a bank's own notice in these languages
+ * asks nothing. Finnish and Hungarian inflect the noun, not the phrase around it: their patterns name the
+ * inflected forms a lure writes ("tilisi", "számláját").
  */
 
 /** Polish basics. */
@@ -60,4 +63,104 @@ export const TR: Lexicon = {
   bank_change: ['yeni iban|hesap numaramiz'],
   prize: ['tebrikler kazandiniz', 'siz secildiniz'],
   greeting: ['sayin musterimiz|musteri|kullanici'],
+};
+
+/** Danish basics. */
+export const DA: Lexicon = {
+  urgency: ['inden for 24|48|72 timer', 'sidste|endelig pamindelse|advarsel'],
+  threat: ['din konto er blevet spaerret|blokeret|lukket|begraenset', 'din konto vil blive spaerret|blokeret|lukket', 'dit mitid|nemid udlober', 'pakken returneres til afsenderen', 'ellers returneres pakken'],
+  credential: ['log ind og bekraeft|verificer', 'bekraeft|verificer dine oplysninger', 'bekraeft|verificer din identitet|konto', 'forny dit mitid|nemid', 'indtast dine kortoplysninger|loginoplysninger'],
+  payment: ['betal gebyret|toldgebyret', 'et toldgebyr pa', 'ubetalt|ubetalte gebyr|toldgebyr'],
+  wire: ['fortrolig|hurtig bankoverforsel|overforsel'],
+  pretext: ['er du ved dit skrivebord', 'fortael det ikke til nogen'],
+  bank_change: ['nyt kontonummer', 'vi har skiftet bank'],
+  prize: ['tillykke du har vundet', 'du er blevet udvalgt'],
+  greeting: ['kaere kunde'],
+};
+
+/** Norwegian basics. */
+export const NO: Lexicon = {
+  urgency: ['innen 24|48|72 timer', 'siste paminnelse|advarsel'],
+  threat: ['din bankid er midlertidig sperret', 'din konto er blitt|midlertidig sperret|stengt|blokkert', 'ellers blir kontoen din stengt|sperret', 'kontoen din vil bli stengt|sperret', 'pakken blir returnert', 'blir pakken returnert', 'pakken returneres til avsender'],
+  credential: ['logg inn og bekreft|verifiser', 'bekreft|verifiser identiteten din', 'bekreft|verifiser opplysningene|kontoen din', 'oppgi kortopplysningene|kortinformasjonen din'],
+  payment: ['betal et gebyr pa', 'betal gebyret|tollgebyret', 'venter pa tollbetaling'],
+  wire: ['hastende|konfidensiell overforing|bankoverforing'],
+  pretext: ['er du tilgjengelig', 'hold dette mellom oss'],
+  bank_change: ['nytt kontonummer', 'vi har byttet bank'],
+  prize: ['gratulerer du har vunnet', 'du er valgt ut'],
+  greeting: ['kjaere kunde'],
+};
+
+/** Finnish basics. */
+export const FI: Lexicon = {
+  urgency: ['24|48|72 tunnin kuluessa', 'viimeinen muistutus|varoitus'],
+  threat: ['tilisi on suljettu|jaadytetty|lukittu', 'tilisi suljetaan|lukitaan', 'jotta tiliasi ei suljeta|lukita', 'lahetys palautetaan lahettajalle', 'verkkopankkitunnuksesi|pankkitunnuksesi|tunnuksesi vanhenevat|vanhentuvat'],
+  credential: ['kirjaudu sisaan ja vahvista', 'vahvista tietosi|henkilollisyytesi|tilisi', 'syota korttitietosi|pankkitunnuksesi'],
+  payment: ['maksa maksu|tullimaksu|toimitusmaksu', 'maksa * pankkikortillasi|kortillasi'],
+  wire: ['kiireellinen|luottamuksellinen tilisiirto'],
+  pretext: ['oletko tavoitettavissa'],
+  bank_change: ['uusi tilinumeromme', 'tilinumeromme on muuttunut'],
+  prize: ['onnittelut olet voittanut', 'sinut on valittu'],
+  greeting: ['hyva asiakas'],
+};
+
+/** Romanian basics. */
+export const RO: Lexicon = {
+  urgency: ['in 24|48|72 de ore', 'in termen de 24|48|72 de ore', 'ultimul avertisment'],
+  threat: ['contul dumneavoastra a fost blocat|suspendat|restrictionat', 'contul dumneavoastra va fi blocat|suspendat|inchis', 'coletul va fi returnat expeditorului', 'pentru a evita inchiderea|blocarea contului'],
+  credential: ['autentificati va si confirmati', 'confirmati datele cardului|contului', 'introduceti datele cardului', 'verificati va contul|identitatea'],
+  payment: ['pana la plata unei taxe', 'platiti taxa', 'o taxa vamala de'],
+  wire: ['transfer bancar confidential|urgent', 'urgent un transfer bancar'],
+  pretext: ['nu discuta cu nimeni'],
+  bank_change: ['noul nostru cont|iban', 'am schimbat banca|contul bancar'],
+  prize: ['felicitari ati castigat', 'ati fost selectat|selectata'],
+  greeting: ['stimate client|utilizator'],
+};
+
+/** Hungarian basics. */
+export const HU: Lexicon = {
+  urgency: ['24|48|72 oran belul'],
+  threat: ['szamlajat ideiglenesen zaroltuk|felfuggesztettuk', 'szamlajat veglegesen letiltjuk|lezarjuk', 'fiokjat zaroltuk|felfuggesztettuk', 'kulonben a csomagot visszakuldjuk'],
+  credential: ['jelentkezzen be es erositse meg', 'erositse meg adatait|szemelyazonossagat', 'adja meg kartyaadatait'],
+  payment: ['fizesse be bankkartyajaval|kartyajaval', 'vamdijat ki nem fizeti', 'fizesse ki a vamdijat'],
+  wire: ['surgos|bizalmas atutalas|atutalast'],
+  pretext: ['ne szoljon senkinek'],
+  bank_change: ['uj bankszamlaszamunk|szamlaszamunk', 'megvaltozott a bankszamlaszamunk|szamlaszamunk'],
+  prize: ['gratulalunk on nyert', 'ont kivalasztottuk'],
+  greeting: ['tisztelt ugyfelunk'],
+};
+
+/** Russian basics. */
+export const RU: Lexicon = {
+  urgency: ['в течение 24|48|72 часов', 'последнее предупреждение'],
+  threat: ['ваш счет|аккаунт|кабинет временно заблокирован|приостановлен', 'ваш счет|аккаунт будет заблокирован|закрыт', 'посылка будет возвращена отправителю', 'чтобы избежать закрытия|блокировки счета|аккаунта'],
+  credential: ['войдите в систему и подтвердите', 'подтвердите данные карты', 'подтвердите свои данные|личность', 'введите данные карты'],
+  payment: ['до оплаты таможеннои пошлины', 'оплатите пошлину|сбор', 'таможеннои пошлины в размере'],
+  wire: ['конфиденциальныи|срочныи банковскии перевод'],
+  pretext: ['никому об этом не говорите', 'никому не говорите'],
+  bank_change: ['у нас изменились реквизиты', 'наши новые реквизиты'],
+  prize: ['поздравляем вы выиграли', 'вы были выбраны'],
+  greeting: ['уважаемыи клиент|пользователь'],
+};
+
+/** Indonesian basics. */
+export const ID: Lexicon = {
+  urgency: ['dalam 24|48|72 jam', 'peringatan terakhir'],
+  threat: ['akun anda diblokir|ditangguhkan|dibekukan', 'akun anda akan diblokir|ditutup|ditangguhkan', 'agar akun anda tidak ditutup|diblokir', 'paket akan dikembalikan ke pengirim'],
+  credential: ['silakan masuk dan konfirmasi|verifikasi', 'konfirmasi|verifikasi data kartu', 'masukkan data kartu|kata sandi'],
+  payment: ['sebelum biaya bea cukai', 'biaya bea cukai sebesar', 'bayar biaya dengan kartu'],
+  wire: ['transfer mendesak|rahasia'],
+  pretext: ['jangan beritahu siapa pun|siapapun'],
+  bank_change: ['nomor rekening baru kami', 'kami telah mengganti rekening'],
+  prize: ['selamat anda memenangkan', 'anda terpilih sebagai pemenang'],
+  greeting: ['pelanggan|nasabah yang terhormat'],
+};
+
+/** Greek basics. */
+export const EL: Lexicon = {
+  urgency: ['εντος 24|48|72 ωρων'],
+  threat: ['θα επιστραφει στον αποστολεα', 'ο λογαριασμος σας εχει ανασταλει|κλειδωθει|αποκλειστει'],
+  credential: ['επιβεβαιωστε τα στοιχεια σας', 'συνδεθειτε και επιβεβαιωστε'],
+  payment: ['μεχρι να πληρωθει τελος', 'πληρωστε με την καρτα σας', 'τελος εκτελωνισμου'],
+  greeting: ['αγαπητε πελατη'],
 };

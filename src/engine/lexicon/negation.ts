@@ -10,7 +10,8 @@ import { HAND_OVER_CATEGORIES } from './types.js';
  * Folded words (lower case, no accents), every language of the lexicon.
  */
 export const NOT_WORDS: ReadonlySet<string> = new Set(['not', 'no', 'nothing', 'nicht', 'kein', 'keine', 'nichts', 'pas', 'sans', 'rien', 'non', 'niet', 'geen', 'niets', 'nao', 'sem', 'nada', 'nem', 'ni']);
-const NEVER = new Set(['never', 'niemals', 'nie', 'jamais', 'nunca', 'mai', 'nooit', 'jamas']);
+// Also Swedish and Danish, Norwegian, Finnish, Czech, Polish, Turkish, Romanian, Hungarian, Russian, Greek.
+const NEVER = new Set(['never', 'niemals', 'nie', 'jamais', 'nunca', 'mai', 'nooit', 'jamas', 'aldrig', 'aldri', 'koskaan', 'nikdy', 'nigdy', 'asla', 'niciodata', 'soha', 'никогда', 'ποτε']);
 
 /**
  * Words looked back from a phrase: "no es urgente" (2), "y a pas d urgence" (2); "nunca lhe pede codigos ou

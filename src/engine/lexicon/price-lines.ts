@@ -10,7 +10,8 @@ import { categoryOf } from './index.js';
  */
 
 /** Words after which a phrase ends in an open question, not a noun: "confirm the payment of EUR 1.85" is an ask. */
-const OPEN_ENDS = new Set(['of', 'de', 'di', 'del', 'della', 'van', 'von', 'da', 'do', 'dos', 'des', 'du', 'dei', 'der', 'for', 'pour', 'para', 'per', 'voor', 'fur']);
+/** Also "på" (a fee of, Scandinavian), "w wysokości" (in the amount of, Polish), "sebesar" (Indonesian), "в размере" (Russian). */
+const OPEN_ENDS = new Set(['of', 'de', 'di', 'del', 'della', 'van', 'von', 'da', 'do', 'dos', 'des', 'du', 'dei', 'der', 'for', 'pour', 'para', 'per', 'voor', 'fur', 'pa', 'wysokosci', 'sebesar', 'размере']);
 const CURRENCIES = new Set(['eur', 'euro', 'euros', 'gbp', 'usd', 'chf', 'dkk', 'sek', 'nok', 'pln', 'brl']);
 const FREE = new Set(['free', 'gratis', 'gratuit', 'gratuite', 'gratuits', 'offert', 'offerts', 'kostenlos', 'kostenfrei', 'gratuita', 'gratuito', 'gratuitos', 'gratuiti', 'inclusive']);
 /** Words that put a cost beside a price: "zzgl. Versandkosten", "plus shipping", "inkl. Versand", "hors frais de port". */

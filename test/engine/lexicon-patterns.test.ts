@@ -38,6 +38,16 @@ describe('lexicon patterns (src/engine/lexicon)', () => {
     expect(tags('Zásilka čeká na zaplacení poplatku')).toContain('payment:cs');
     expect(tags('Kart bilgilerinizi girerek başvurunuzu tamamlayın')).toContain('credential:tr');
     expect(tags('Gümrük ücretini ödeyerek teslimatı planlayın')).toContain('payment:tr');
+    expect(tags('Log ind og bekræft dine oplysninger')).toContain('credential:da');
+    expect(tags('Din BankID er midlertidig sperret')).toContain('threat:no');
+    expect(tags('Kirjaudu sisään ja vahvista tietosi')).toContain('credential:fi');
+    expect(tags('Plătiți taxa cu cardul')).toContain('payment:ro');
+    expect(tags('Bankszámláját ideiglenesen zároltuk')).toContain('threat:hu');
+    expect(tags('Оплатите пошлину банковской картой')).toContain('payment:ru');
+    expect(tags('Biaya bea cukai sebesar Rp 25.000')).toContain('payment:id');
+    expect(tags('Πληρώστε με την κάρτα σας')).toContain('payment:el');
+    // Korean, typed composed, is folded into letters like the text it is matched against.
+    expect(tags('24시간 이내에 카드로 결제하지 않으면 반송됩니다')).toEqual(expect.arrayContaining(['urgency:ko', 'payment:ko', 'threat:ko']));
     expect(tags('Ihr Passwort läuft heute ab')).toContain('threat:de');
     expect(tags('Su contraseña ha caducado')).toContain('threat:es');
     expect(tags('Su contraseña vence mañana')).toContain('threat:es');

@@ -26,6 +26,15 @@ describe('negated phrases (src/engine/lexicon/negation.ts)', () => {
     expect(categories('A Caixa nunca lhe pede códigos ou dados de acesso por e-mail.')).not.toContain('credential');
     expect(categories('We will never ask you to confirm your password by e-mail.')).not.toContain('credential');
     expect(categories('Please confirm your password to keep your mailbox.')).toContain('credential');
+    // "Never" in the basic lexicons' languages too: the same ask is one without it.
+    for (const [warning, ask] of [
+      ['Nordea ei koskaan pyydä: vahvista tietosi sähköpostilla.', 'Vahvista tietosi tänään.'],
+      ['Nu vă vom cere niciodată să confirmați datele cardului.', 'Confirmați datele cardului astăzi.'],
+      ['Никогда не подтвердите данные карты по ссылке из письма.', 'Подтвердите данные карты сегодня.'],
+    ]) {
+      expect(categories(warning!), warning).not.toContain('credential');
+      expect(categories(ask!), ask).toContain('credential');
+    }
     // "Do not ignore this: verify your account" stays an ask: only "never" reaches that far.
     expect(categories('Do not ignore this message, verify your account today.')).toContain('credential');
   });

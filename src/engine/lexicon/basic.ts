@@ -1,8 +1,9 @@
+import { fold } from '../text/words.js';
 import type { Lexicon } from './types.js';
 
 /**
  * Basic lexicons of Polish, Swedish, Czech, Turkish, Danish, Norwegian, Finnish, Romanian, Hungarian,
- * Russian, Indonesian and Greek: the asks and threats of parcel-fee, bank-block, e-ID-renewal, tax-refund and
+ * Russian, Indonesian, Greek and Korean: the asks and threats of parcel-fee, bank-block, e-ID-renewal, tax-refund and
  * CEO-transfer lures, nothing more. Without them a lure in these languages had no intent fact at all and a
  * look-alike domain of an uncatalogued carrier or bank stayed below suspicious (docs/detection.md "What does
  * it ask?"). Folded as words.ts folds (lower case, no accents, "ł" → "l", "ı" → "i", "ø" → "o", "æ" → "ae",
@@ -120,7 +121,7 @@ export const RO: Lexicon = {
 /** Hungarian basics. */
 export const HU: Lexicon = {
   urgency: ['24|48|72 oran belul'],
-  threat: ['szamlajat ideiglenesen zaroltuk|felfuggesztettuk', 'szamlajat veglegesen letiltjuk|lezarjuk', 'fiokjat zaroltuk|felfuggesztettuk', 'kulonben a csomagot visszakuldjuk'],
+  threat: ['bankszamlajat|szamlajat|fiokjat ideiglenesen zaroltuk|felfuggesztettuk', 'bankszamlajat|szamlajat|fiokjat veglegesen letiltjuk|lezarjuk', 'bankszamlajat|szamlajat|fiokjat zaroltuk|felfuggesztettuk', 'kulonben a csomagot visszakuldjuk'],
   credential: ['jelentkezzen be es erositse meg', 'erositse meg adatait|szemelyazonossagat', 'adja meg kartyaadatait'],
   payment: ['fizesse be bankkartyajaval|kartyajaval', 'vamdijat ki nem fizeti', 'fizesse ki a vamdijat'],
   wire: ['surgos|bizalmas atutalas|atutalast'],
@@ -164,3 +165,16 @@ export const EL: Lexicon = {
   payment: ['μεχρι να πληρωθει τελος', 'πληρωστε με την καρτα σας', 'τελος εκτελωνισμου'],
   greeting: ['αγαπητε πελατη'],
 };
+
+/** Patterns written as Korean is typed; folded here as words.ts folds the text (NFKD splits each syllable into its letters). */
+const folded = (lexicon: Lexicon): Lexicon => Object.fromEntries(Object.entries(lexicon).map(([category, patterns]) => [category, patterns.map(fold)]));
+
+/** Korean basics: words are written apart, their endings vary ("결제하시면", "결제하지"), hence the prefixes. */
+export const KO: Lexicon = folded({
+  urgency: ['24시간|48시간 이내에|이내|내에'],
+  threat: ['계정이 일시|정지~|차단~|잠금~', '않으면 반송~|폐기~'],
+  credential: ['로그인하여 인증~|확인~', '본인 인증을 완료~', '카드 정보를 입력~|확인~', '개인정보를 입력~|확인~'],
+  payment: ['카드로 결제~', '배송비 결제~', '결제하시면 재배송~'],
+  wire: ['긴급 송금~|이체~'],
+  prize: ['축하합니다 당첨~'],
+});

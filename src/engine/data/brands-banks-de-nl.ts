@@ -22,7 +22,7 @@ export const BANKS_DE_NL = inSector('bank', [
   { name: 'Targobank', domains: ['targobank.de'], keywords: ['targobank'] },
   { name: 'Consorsbank', parent: 'BNP Paribas', domains: ['consorsbank.de'], keywords: ['consorsbank'] },
   { name: 'BAWAG', domains: ['bawag.at'], keywords: ['bawag', 'bawag psk'] },
-  { name: 'ING', domains: ['ing.com', 'ing.fr', 'ing.de', 'ing.nl', 'ing.es', 'ing.it', 'ing.be', 'ing.com.au'], keywords: ['ing bank', 'ing diba', 'ing direct'], exactKeywords: ['ING'] },
+  { name: 'ING', domains: ['ing.com', 'ing.fr', 'ing.de', 'ing.nl', 'ing.es', 'ing.it', 'ing.be', 'ing.com.au', 'ing.pl', 'ing.ro'], keywords: ['ing bank', 'ing diba', 'ing direct'], exactKeywords: ['ING'] },
   { name: 'N26', domains: ['n26.com'], keywords: ['n26'] },
   { name: 'Revolut', domains: ['revolut.com'], keywords: ['revolut'] },
   { name: 'bunq', domains: ['bunq.com'], keywords: ['bunq'] },

@@ -27,7 +27,7 @@ export const RETAIL_BRANDS = inSector('retail', [
   { name: 'Temu', domains: ['temu.com'], keywords: ['temu'] },
   { name: 'Shein', domains: ['shein.com'], keywords: ['shein'] },
   { name: 'Wish', domains: ['wish.com'], keywords: ['wish com'], lookalikeLabels: [] },
-  { name: 'Shopee', domains: ['shopee.com.br'], keywords: ['shopee'] },
+  { name: 'Shopee', domains: ['shopee.com.br', 'shopee.co.id', 'shopee.sg', 'shopee.com.my', 'shopee.ph', 'shopee.co.th', 'shopee.vn', 'shopee.tw'], keywords: ['shopee'] },
   { name: 'Mercado Livre', domains: ['mercadolivre.com.br', 'mercadolivre.com', 'mercadolibre.com', 'mercadolibre.com.ar', 'mercadolibre.com.mx', 'mercadolibre.com.co', 'mercadolibre.cl', 'mercadolibre.com.pe', 'mercadolibre.com.uy', 'mercadolibre.com.ve', 'mercadolibre.com.ec'], keywords: ['mercado livre', 'mercado libre', 'mercadolivre', 'mercadolibre'] },
   { name: 'Magalu', domains: ['magazineluiza.com.br'], keywords: ['magalu', 'magazine luiza'] },
   // "Americanas" is also an everyday adjective in Portuguese and Spanish ("empresas americanas"): as written only.
@@ -100,7 +100,7 @@ export const RETAIL_EU_BRANDS = inSector('retail', [
   { name: 'Delhaize', domains: ['delhaize.be'], keywords: ['delhaize'] },
   { name: 'Worten', domains: ['worten.pt'], keywords: ['worten'] },
   { name: 'Continente', domains: ['continente.pt'], keywords: ['cartao continente'], exactKeywords: ['Continente'], lookalikeLabels: [] },
-  { name: 'OLX', domains: ['olx.pt', 'olx.com.br'], keywords: ['olx'] },
+  { name: 'OLX', domains: ['olx.pt', 'olx.com.br', 'olx.pl', 'olx.ro', 'olx.bg', 'olx.ua'], keywords: ['olx'] },
   { name: 'Migros', domains: ['migros.ch'], keywords: ['migros'] },
   { name: 'Coop (Switzerland)', domains: ['coop.ch'], keywords: ['coop ch', 'supercard coop'], lookalikeLabels: [] },
   { name: 'Galaxus / Digitec', domains: ['galaxus.ch', 'digitec.ch', 'galaxus.de'], keywords: ['galaxus', 'digitec'] },

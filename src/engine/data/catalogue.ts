@@ -17,6 +17,10 @@ import { SECURITY_BRANDS, SOCIAL_BRANDS, TECH_BRANDS } from './brands-tech.js';
 import { TELECOM_BRANDS } from './brands-telecom.js';
 import { TRAVEL_BRANDS } from './brands-travel.js';
 import { UTILITY_BRANDS } from './brands-utilities.js';
+import { ASIA_BANKS, ASIA_CARRIERS, ASIA_GOVERNMENT, ASIA_PAYMENT_BRANDS, ASIA_RETAIL_TECH } from './brands-asia.js';
+import { EAST_EUROPE_BANKS, EAST_EUROPE_CARRIERS, EAST_EUROPE_GOVERNMENT, EAST_EUROPE_PAYMENT_BRANDS, EAST_EUROPE_RETAIL_SOCIAL } from './brands-east-europe.js';
+import { MEA_LATAM_BANKS, MEA_LATAM_OTHER } from './brands-mea-latam.js';
+import { NORDIC_BANKS, NORDIC_CARRIERS, NORDIC_GOVERNMENT, NORDIC_PAYMENT_BRANDS, NORDIC_RETAIL_TELECOM } from './brands-nordics.js';
 
 /**
  * Every brand phishers imitate, one sector file each (rules for the data: brands-tech.ts and
@@ -47,4 +51,23 @@ export const IMITATED_BRANDS: readonly Brand[] = [
   ...SERVICE_BRANDS,
   ...GOVERNMENT_EU_BRANDS,
   ...GOVERNMENT_WORLD_BRANDS,
+  // Regional catalogues: the Nordics, Central and Eastern Europe with Greece, Russia and Ukraine, Asia,
+  // and the Middle East, Africa and Latin America.
+  ...NORDIC_CARRIERS,
+  ...NORDIC_BANKS,
+  ...NORDIC_PAYMENT_BRANDS,
+  ...NORDIC_RETAIL_TELECOM,
+  ...NORDIC_GOVERNMENT,
+  ...EAST_EUROPE_CARRIERS,
+  ...EAST_EUROPE_BANKS,
+  ...EAST_EUROPE_PAYMENT_BRANDS,
+  ...EAST_EUROPE_RETAIL_SOCIAL,
+  ...EAST_EUROPE_GOVERNMENT,
+  ...ASIA_CARRIERS,
+  ...ASIA_BANKS,
+  ...ASIA_PAYMENT_BRANDS,
+  ...ASIA_RETAIL_TECH,
+  ...ASIA_GOVERNMENT,
+  ...MEA_LATAM_BANKS,
+  ...MEA_LATAM_OTHER,
 ];

@@ -3,7 +3,10 @@ import type { Detector, DetectorHit, DetectorInput } from '../detector.js';
 import type { LookalikeMatch } from '../brand-index.js';
 import { isGatewayLink, TRACKER_DOMAINS, userContentStrength } from '../data/domains.js';
 import { providerTenant } from '../data/provider-tenants.js';
+import type { Brand } from '../data/brand-types.js';
 import { sameOrganisation } from '../organisation.js';
+import { orgLabel } from '../organisation-name.js';
+import { words } from '../text/words.js';
 import { isMixedScript, scriptsOf } from '../text/confusables.js';
 import { isClickable, ownOrganisations, ownPlatformPage } from './links.js';
 
@@ -50,6 +53,23 @@ function judgeDomain(input: DetectorInput, domain: string, host: string, sender 
 function ownUnlistedDomain(input: DetectorInput, host: string, match: LookalikeMatch): boolean {
   const j = input.judgement;
   return !!j?.unlistedDomain && match.brand !== null && j.claim?.brand === match.brand && sameOrganisation(host, input.sender.domain);
+}
+
+/**
+ * A sender that signs with its own domain's name ("Bankin'" <…@bankin.com>), never names the brand that
+ * name is a spelling change of (BankID), and asks for nothing presents itself as itself: a name a letter
+ * or two from a brand's is as often another company's own. Its links home are then no look-alike either.
+ * Look-alike letters and a brand's name with words added still count, and so does the spelling change
+ * once the mail names the brand or its family, asks, or signs with another name (docs/detection.md, URL_LOOKALIKE).
+ */
+function ownNameTypo(input: DetectorInput, host: string, match: LookalikeMatch): boolean {
+  const brand = match.brand;
+  if (match.how !== 'typo' || brand === null || !sameOrganisation(host, input.sender.domain)) return false;
+  const own = orgLabel(input.sender.registrable);
+  if (own.length < 4 || words(input.sender.displayName, 8).join('') !== own) return false;
+  const family = (b: Brand): string => b.parent ?? b.name;
+  if (input.claims.some((c) => family(c.brand) === family(brand))) return false;
+  return (input.judgement?.asks.length ?? 0) === 0;
 }
 
 /** "paypal.com.secure-check.xyz": a brand's domain written as subdomains of an unrelated one. */
@@ -134,7 +154,7 @@ export const urlLookalike: Detector = {
       if (isGatewayLink(info.host, info.path)) continue;
       if (seen.size > 100) break;
       const judged = judgeDomain(input, info.domain, info.host);
-      if (judged && ownUnlistedDomain(input, info.host, judged.match)) continue;
+      if (judged && (ownUnlistedDomain(input, info.host, judged.match) || ownNameTypo(input, info.host, judged.match))) continue;
       if (judged) {
         const brand = judged.match.brand?.name;
         hits.push({ strength: STRENGTH[judged.match.how], reason: describeMatch('Link domain', judged.name ?? info.domain, judged.match, judged.protectedDomain), url: u.url, flag: 'lookalike', ...(brand ? { brand } : {}) });
@@ -172,7 +192,7 @@ export const senderLookalike: Detector = {
     for (const { what, facts } of candidates) {
       if (!facts.registrable || facts.freemail) continue;
       const judged = judgeDomain(input, facts.registrable, facts.domain, true);
-      if (!judged || ownUnlistedDomain(input, facts.domain, judged.match)) continue;
+      if (!judged || ownUnlistedDomain(input, facts.domain, judged.match) || ownNameTypo(input, facts.domain, judged.match)) continue;
       const brand = judged.match.brand?.name;
       hits.push({ strength: STRENGTH[judged.match.how], reason: describeMatch(what, judged.name ?? facts.registrable, judged.match, judged.protectedDomain), ...(brand ? { brand } : {}) });
     }

@@ -25,6 +25,7 @@ import { scoreRules, type Fired } from './scoring.js';
 import { forwardedMessage } from './forwarded.js';
 import type { AnalysisContext, Engine } from './types.js';
 import { ENGINE_VERSION } from './engine-version.js';
+import { shownAsWritten } from './text/words.js';
 
 export { ENGINE_VERSION };
 /** Words of rule text the language rules read at most. */
@@ -148,7 +149,7 @@ export function createEngine(deps: EngineDeps): Engine {
     const negative = shown.filter((r) => r.weight <= -REASON_MIN_WEIGHT).map((r) => r.reason);
     const ordered = scored.verdict === 'safe' ? [...negative, ...safeReasons(facts, facts.judgement).filter((r) => !negative.length || !r.startsWith('Every link')), ...positive] : [...positive, ...negative];
     const gated = withGateReasons(ordered, new Map(fired.map((f) => [f.id, f.reason])), scored.gate, scored.verdict);
-    const reasons = [...(gated.length ? gated.slice(0, 8) : ['No phishing indicators found']), ...lists.notes];
+    const reasons = [...(gated.length ? gated.slice(0, 8) : ['No phishing indicators found']), ...lists.notes].map(shownAsWritten);
     const result: EngineResult = {
       verdict: scored.verdict,
       score: scored.score,
@@ -159,7 +160,7 @@ export function createEngine(deps: EngineDeps): Engine {
       recommendation: recommendationFor(scored.verdict),
       urls: found,
       coverage,
-      rules: scored.rules,
+      rules: scored.rules.map((r) => ({ ...r, reason: shownAsWritten(r.reason) })),
       ...(facts.judgement && { judgement: judgementFacts(facts.judgement) }),
     };
     return { result, bodyText: facts.bodyText, listed: false, html };

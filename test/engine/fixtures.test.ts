@@ -57,6 +57,8 @@ describe('engine fixtures (test/fixtures/eml/manifest*.yaml)', () => {
       for (const id of c.must_not_fire ?? []) expect(fired, `${id} must not fire; ${summary}`).not.toContain(id);
       if (c.brand !== undefined) expect(result.indicators.brand_spoofing).toBe(c.brand);
       if (c.reason_contains) expect(result.reasons.join('\n')).toContain(c.reason_contains);
+      // Reasons and asks quote text as a reader would search for it: composed (NFC), never as the rules split it.
+      for (const text of [...result.reasons, ...result.rules.map((r) => r.reason), ...(result.judgement?.asks ?? []).map((a) => a.evidence)]) expect(text).toBe(text.normalize('NFC'));
       for (const url of c.unwrapped ?? []) expect(result.urls.find((u) => u.url === url)?.flags).toContain('unwrapped');
       if (c.judgement) {
         const j = result.judgement;

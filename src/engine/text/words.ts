@@ -45,6 +45,13 @@ function wordsOf(text: string, max: number): string[] {
   return out;
 }
 
+/**
+ * Folded words as a reader is shown them in a reason: `fold` splits each Hangul syllable into its letters
+ * (NFKD), which look the same but are not the text a reader searches or copies; NFC puts them back together.
+ * What folding removed (accents, Japanese voicing marks) stays removed.
+ */
+export const shownAsWritten = (folded: string): string => folded.normalize('NFC');
+
 /** Folded words of `text`, at most `max` of them. */
 export function words(text: string, max = Number.MAX_SAFE_INTEGER): string[] {
   return wordsOf(fold(text), max);

@@ -22,6 +22,11 @@ export const EN: Lexicon = {
     'before it is too late',
   ],
   threat: [
+    // The wallet-breach lure: "your wallet may be breached", "your crypto being stolen by a third party". Only the
+    // reader's own wallet or coins: a news digest's "readers' wallets may be compromised" reports, it does not threaten.
+    'your wallet|wallets|crypto|funds|assets|coins|tokens|nfts may|might|could|has|have be|been breached|compromised|hacked|drained|exposed',
+    'your wallet|wallets|crypto|funds|assets|coins|tokens|nfts are|is|may|might|could be? at risk',
+    'your wallet|wallets|crypto|funds|assets|coins|tokens|nfts being|be|get|getting stolen|drained',
     // What happens unless the reader acts: "otherwise your reservation will be annulled", "the services listed
     // below will be deactivated and deleted if not renewed", "your order is on hold", "temporarily stopped".
     'reservation|booking|order|account will be cancelled|canceled|annulled|voided|forfeited',
@@ -215,6 +220,10 @@ export const EN: Lexicon = {
   crypto: ['airdrop', 'claim your|the tokens|airdrop', 'keystore file|password', 'staking rewards', 'claim instructions', 'qualifies|qualify you for a|an claim|airdrop|reward|allocation', 'check your eligibility', 'validate|verify|sync your wallet', 'private key',
     // The wallet lure's call to action: "secure your wallet", "claim your tokens before …".
     'secure|protect|resync|synchronise|synchronize your|the wallet|wallets', 'claim your|the token|allocation|tokens|coins',
+    // Its ask: scan the device or the wallet on the lure's page ("scanning your device using our web interface",
+    // "run our easy web-scan"); a wallet maker says it never asks that (legit-en-wallet-maker-incident-update.eml).
+    'scan|scanning|check|checking your device|devices|wallet|wallets using|with|on|via|through our web|online interface|page|site|website',
+    'run|use our easy|quick? web|online scan|check',
     'wallets|wallet that are|is not synchronised|synchronized|verified|validated'],
   scam: ['claim your|the rewards|bonus',
     // Funds promised behind a file or a coin promised behind a sign-in: "open the presentation to receive the funds", "sign in to get 0.44 BTC".

@@ -28,6 +28,8 @@ export const FR: Lexicon = {
     'au plus vite|tard',
   ],
   threat: [
+    // Le leurre du portefeuille piraté : « votre portefeuille pourrait être compromis ».
+    'votre portefeuille|wallet pourrait|peut|a|est etre|ete? compromis|pirate|vide',
     'votre boite aux lettres a atteint', 'limite de stockage atteinte', 'messages entrants sont en attente|bloques|retenus',
     // « sinon votre réservation sera annulée » : ce qui arrive si le lecteur n'agit pas.
     'votre reservation|commande sera annulee|annule|supprimee|supprime',
@@ -172,5 +174,5 @@ export const FR: Lexicon = {
   archive_password: ['mot de passe du|de l? fichier|archive|document|piece|zip', 'le mot de passe est'],
   crypto: ['verifiez|verifier|validez|valider|synchronisez|synchroniser votre portefeuille', 
     // Le leurre du portefeuille : « sécurisez votre portefeuille », « réclamez vos jetons ».
-    'securisez|securiser|protegez votre portefeuille|wallet', 'reclamez|reclamer|recuperez|recuperer vos|les jetons|tokens', 'portefeuilles|portefeuille|adresses eligibles|eligible', 'distribution|attribution de jetons|tokens'],
+    'securisez|securiser|protegez votre portefeuille|wallet', 'analysez|scannez|verifiez votre appareil|portefeuille|wallet des? maintenant? avec|via|sur notre outil|site|scan|analyse', 'reclamez|reclamer|recuperez|recuperer vos|les jetons|tokens', 'portefeuilles|portefeuille|adresses eligibles|eligible', 'distribution|attribution de jetons|tokens'],
 };

@@ -7,6 +7,8 @@ export const DE: Lexicon = {
     // Der Treuepunkte-Köder: „Ihre Treuepunkte verfallen heute um Mitternacht“.
     'punkte|treuepunkte|bonuspunkte|pramienpunkte verfallen|verfallt heute|morgen|bald|um'],
   threat: [
+    // Der Köder der gehackten Wallet: „Ihre Wallet könnte kompromittiert sein“.
+    'ihre|deine wallet|kryptowahrung|coins konnte|konnten|ist|wurde|wurden kompromittiert|gehackt|geleert',
     'speicherlimit|speichergrenze erreicht', 'eingehende nachrichten werden zuruckgehalten|blockiert',
     // „andernfalls wird Ihre Reservierung storniert“: was geschieht, wenn der Leser nicht handelt.
     'ihre|deine reservierung|buchung|bestellung wird|wurde storniert|annulliert|geloscht',
@@ -106,7 +108,7 @@ export const DE: Lexicon = {
   archive_password: ['passwort|kennwort fur das? archiv|datei|dokument|anhang|zip', 'passwort|kennwort lautet'],
   crypto: ['verifizieren|validieren|synchronisieren sie ihre|ihr wallet',
     // Der Wallet-Köder: „Sichern Sie Ihre Wallet“, „fordern Sie Ihre Tokens an“.
-    'sichern|verbinden|schutzen sie ihre|ihr|deine|dein wallet', 'wallet|wallets jetzt? sichern|verbinden|verifizieren|synchronisieren', 'fordern sie ihre|deine tokens|token|coins an', 'tokens|token|coins beanspruchen|einfordern|abholen'],
+    'sichern|verbinden|schutzen sie ihre|ihr|deine|dein wallet', 'ihr|ihre|dein|deine gerat|wallet jetzt? mit|uber unserem|unseren online|web scan|tool|check', 'wallet|wallets jetzt? sichern|verbinden|verifizieren|synchronisieren', 'fordern sie ihre|deine tokens|token|coins an', 'tokens|token|coins beanspruchen|einfordern|abholen'],
 };
 
 /** Spanish basics. */

@@ -28,6 +28,9 @@ const ROLE_WORDS = new Set([
   // The billing, accounts and support desks of the other languages ("Bestellservice", "Departamento de
   // Facturación", "Ufficio Fatturazione", "Facturatie", "Faturação"): the sender of a call-back lure's fake
   // order confirmation. Not the generic office words ("administración", "ufficio"), which name small firms.
+  // A court and its summons ("Intimação Judicial - Tribunal de Justiça", "Juzgado de lo Civil"): courts write from
+  // their own domains (tjsp.jus.br), never from a free-mail mailbox; a lawyer's Gmail signs with a name.
+  'tribunal', 'justica', 'justicia', 'juzgado', 'judicial', 'judiciaire', 'judiciario', 'intimacao', 'citacao',
   'buchhaltung', 'abrechnung', 'rechnungsabteilung', 'rechnungsstelle', 'rechnungsservice', 'bestellservice', 'facturacion', 'contabilidad', 'soporte', 'fatturazione', 'contabilita', 'supporto', 'facturatie', 'boekhouding', 'klantendienst', 'beveiliging', 'faturacao', 'faturamento', 'contabilidade', 'suporte', 'atendimento', 'seguranca',
 ]);
 

@@ -55,6 +55,33 @@ function bingTarget(url: URL): string | null {
   return looksLikeUrl(decoded) ? decoded : null;
 }
 
+/** The `url` of a JSON object, or of the JSON object in its string field `inner` (Mandrill nests one), or null. */
+function jsonUrl(text: string, inner?: string): string | null {
+  try {
+    let value: unknown = JSON.parse(text);
+    if (inner && value && typeof value === 'object' && typeof (value as Record<string, unknown>)[inner] === 'string') value = JSON.parse((value as Record<string, string>)[inner]!);
+    const url = value && typeof value === 'object' ? (value as Record<string, unknown>).url : undefined;
+    return typeof url === 'string' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** base64 (either alphabet) → UTF-8 text; garbage in gives garbage out, which jsonUrl then refuses. */
+const fromBase64 = (value: string): string => Buffer.from(value, 'base64').toString('utf8');
+
+/**
+ * Click-trackers of email service providers that write the target into the link as base64 JSON
+ * (docs/detection.md "URLs and link wrappers"): the link is judged by where it leads, as a reader reaches it.
+ * A forged payload gains a phisher nothing: the tracker then leads where the payload says, or nowhere.
+ */
+const ESP_PAYLOADS: ReadonlyArray<readonly [string, Unwrapper]> = [
+  // Mandrill (Mailchimp Transactional): /track/click/<account>/<target host>?p=<base64 {"s":…,"p":"{…,\"url\":…}"}>.
+  ['Mandrill click tracking', (u) => (u.hostname === 'mandrillapp.com' && u.pathname.startsWith('/track/click/') ? wrap(jsonUrl(fromBase64(u.searchParams.get('p') ?? ''), 'p')) : null)],
+  // parcelLab's shipping notices for shops: /click/<email id>/forward?to=<base64 {"emailId":…,"url":…}>.
+  ['parcelLab click tracking', (u) => (hostIs(u, 'versand-status.de', 'parcellab.com') && /^\/click\/[0-9a-f]+\/forward$/i.test(u.pathname) ? wrap(jsonUrl(fromBase64(u.searchParams.get('to') ?? ''))) : null)],
+];
+
 const KNOWN: ReadonlyArray<readonly [string, Unwrapper]> = [
   // Security gateways first (src/mail/gateway-unwrap.ts): they wrap everything else.
   ...GATEWAYS,
@@ -70,6 +97,7 @@ const KNOWN: ReadonlyArray<readonly [string, Unwrapper]> = [
   // forward written there carries them: the reader's own provider, not the sender's choice.
   ['Webmail dereferrer', (u) => (/^deref-(web(-02)?\.de|gmx\.(net|com|de)|mail\.com)$/.test(u.hostname) && u.pathname.includes('/dereferrer/') ? wrap(param(u, 'redirectUrl')) : null)],
   ['Slack redirect', (u) => (u.hostname === 'slack-redir.net' ? wrap(param(u, 'url')) : null)],
+  ...ESP_PAYLOADS,
   ['Postmark click tracking', (u) => {
     if (u.hostname !== 'click.pstmrk.it') return null;
     const match = /^\/[0-9a-z]+\/([^/]+)/.exec(u.pathname);

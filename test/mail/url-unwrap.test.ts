@@ -33,6 +33,29 @@ describe('unwrapUrl (offline, no fetch)', () => {
     expect(result).toMatchObject({ url: target, wrappers: [wrapper], openRedirect: false, domainOnly: false });
   });
 
+  // Email service providers' trackers that carry the target as base64 JSON (docs/detection.md "URLs and link wrappers").
+  const b64 = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+  it.each([
+    ['Mandrill click tracking', `https://mandrillapp.com/track/click/31229592/www.example.com?p=${b64({ s: 'KXq', v: 2, p: JSON.stringify({ u: 31229592, v: 2, url: 'https://travel.example.com/terms/price-drop', id: 'e559' }) })}`, 'https://travel.example.com/terms/price-drop'],
+    ['parcelLab click tracking', `https://parcel-api.versand-status.de/click/678e0137e44d2623511aaa74/forward?to=${b64({ emailId: '678e0137e44d2623511aaa74', url: 'https://www.shop.example/track?no=0944' })}`, 'https://www.shop.example/track?no=0944'],
+  ])('%s (real layout)', (wrapper, input, target) => {
+    expect(unwrapUrl(input)).toMatchObject({ url: target, wrappers: [wrapper], openRedirect: false, domainOnly: false });
+  });
+
+  it('an ESP payload that is not base64 JSON with a web URL is no target: the link stays on the tracker', () => {
+    for (const input of [
+      'https://mandrillapp.com/track/click/1/www.example.com?p=not-base64!!',
+      `https://mandrillapp.com/track/click/1/www.example.com?p=${b64({ s: 'x', p: '{"url":"javascript:alert(1)"}' })}`,
+      `https://mandrillapp.com/track/click/1/www.example.com?p=${b64({ s: 'x', p: '{broken' })}`,
+      `https://parcel-api.versand-status.de/click/abc/forward?to=${b64({ url: 42 })}`,
+      `https://parcel-api.versand-status.de/other/abc/forward?to=${b64({ url: 'https://evil.example/' })}`,
+    ]) {
+      const result = unwrapUrl(input);
+      expect(result.wrappers.filter((w) => !w.startsWith('redirect via'))).toEqual([]);
+      expect(result.url.startsWith('https://mandrillapp.com/') || result.url.startsWith('https://parcel-api.versand-status.de/')).toBe(true);
+    }
+  });
+
   it('a webmail dereferrer (WEB.DE, GMX) is the reader\'s provider, not a redirect the sender chose', () => {
     expect(unwrapUrl('https://deref-web.de/mail/client/0e2L9R-XDUU/dereferrer/?redirectUrl=https%3A%2F%2Fkb.example.com%2Fpage')).toMatchObject({ url: 'https://kb.example.com/page', wrappers: ['Webmail dereferrer'], openRedirect: false });
   });

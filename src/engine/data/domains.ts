@@ -70,7 +70,7 @@ export const SUSPICIOUS_TLDS: ReadonlyMap<string, number> = new Map([
  * them, so "link text shows example.com but points to sendgrid.net" is routine, not deception.
  */
 export const TRACKER_DOMAINS: ReadonlySet<string> = new Set([
-  'sendgrid.net', 'list-manage.com', 'mailchimp.com', 'mcusercontent.com', 'mandrillapp.com', 'mailgun.org', 'mailgun.net', 'sparkpostmail.com', 'spmailtechno.com', 'mailjet.com', 'mjt.lu', 'sendinblue.com', 'brevo.com', 'sib.fr',
+  'sendgrid.net', 'list-manage.com', 'mailchimp.com', 'mcusercontent.com', 'mandrillapp.com', 'mailgun.org', 'mailgun.net', 'sparkpostmail.com', 'spmailtechno.com', 'mailjet.com', 'mjt.lu', 'sendinblue.com', 'brevo.com', 'sib.fr', 'sp1-brevo.net', 'sendibt2.com', 'sendibt3.com',
   'r.sb1.fr', 'exacttarget.com', 'exct.net', 'salesforce.com', 'marketingcloudapps.com', 'hubspotlinks.com', 'hubspotemail.net', 'hs-sites.com', 'hubspot.com', 'constantcontact.com', 'rs6.net', 'cmail19.com', 'cmail20.com',
   'createsend.com', 'createsend1.com', 'klaviyo.com', 'klclick.com', 'klclick1.com', 'klclick2.com', 'klclick3.com', 'emltrk.com', 'awstrack.me', 'amazonses.com', 'pstmrk.it', 'postmarkapp.com', 'customeriomail.com',
   'mktoweb.com', 'mkto-sj.com', 'eloqua.com', 'en25.com', 'rsys5.net', 'rsys2.net', 'bnc3.mailjet.com', 'emarsys.net', 'selligent.com', 'dmtrk.net', 'e.mail', 'ct.sendgrid.net', 'links.m', 'substack.com', 'beehiiv.com', 'mailerlite.com', 'mlsend.com', 'acemlna.com', 'activehosted.com',
@@ -78,6 +78,9 @@ export const TRACKER_DOMAINS: ReadonlySet<string> = new Set([
   // Action Network): their customers' newsletters show the customer's own site over them (docs/detection.md,
   // HREF_TEXT_MISMATCH).
   'ngpvan.com', 'myngp.com', 'everyaction.com', 'actionnetwork.org',
+  // parcelLab, the shipping-notice platform of many European shops: its click host forwards to the shop's own
+  // tracking page (unwrapped in src/mail/url-unwrap.ts when the target is readable).
+  'versand-status.de', 'parcellab.com',
   'mailchi.mp', 'app.link', 'bnc.lt', 'doubleclick.net', 'google-analytics.com', 'safelinks.protection.outlook.com', 'urldefense.com', 'urldefense.us', 'proofpoint.com', 'mimecast.com', 'mimecastprotect.com', 'cudasvc.com',
 ]);
 

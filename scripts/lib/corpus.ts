@@ -130,10 +130,11 @@ export function hamKind(mail: LabelledMail): string {
 /**
  * Names of the people who collected the corpora, which their mail greets (phishing_pot's owner Rodrigo
  * Ferreira Peixoto; Jose Nazario for his corpus; "AJ" Corrigan, whose test inbox The Markup's newsletters in
- * corpus/modern-genuine were sent to, "Dear AJ,"): as much a collection artefact as the trap address, so
+ * corpus/modern-genuine were sent to, "Dear AJ,"; Tobias Kastl and Sebastian, whose own German mail two modern-genuine
+ * sources keep, "Hallo Sebastian"): as much a collection artefact as the trap address, so
  * no feature that contains one is trained on (the artefact check in `train` flags them too).
  */
-const COLLECTOR_NAMES: ReadonlySet<string> = new Set(['rodrigo', 'ferreira', 'peixoto', 'nazario', 'jose', 'aj', 'corrigan']);
+const COLLECTOR_NAMES: ReadonlySet<string> = new Set(['rodrigo', 'ferreira', 'peixoto', 'nazario', 'jose', 'aj', 'corrigan', 'tobias', 'kastl', 'sebastian']);
 
 export function withoutCollectorNames<T extends { features: readonly string[] }>(doc: T): T {
   const features = doc.features.filter((f) => !f.slice(f.indexOf(':') + 1).split(/[_:]/).some((w) => COLLECTOR_NAMES.has(w)));

@@ -37,8 +37,26 @@ const MAX_TAGS = 40_000;
 const SKIP_CONTENT = new Set(['script', 'style', 'head', 'title', 'noscript', 'template', 'xml', 'svg']);
 const BLOCK = new Set(['p', 'div', 'br', 'tr', 'td', 'th', 'li', 'ul', 'ol', 'table', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'blockquote', 'section', 'article', 'header', 'footer', 'center', 'dd', 'dt', 'pre', 'form', 'button']);
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-// Bounded pattern (no nested quantifiers): display:none, visibility:hidden, font-size:0, max-height:0 …
-const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:\.0+)?(?:px|pt|em|%)?\s*(?:;|!|$)|max-height\s*:\s*0(?:px)?\s*(?:;|!|$)|opacity\s*:\s*0(?:\.0+)?\s*(?:;|!|$)/i;
+// Bounded pattern (no nested quantifiers): display:none, visibility:hidden, max-height:0, opacity:0. A
+// descendant cannot undo these; font-size is different (fontSizeOf).
+const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden|max-height\s*:\s*0(?:px)?\s*(?:;|!|$)|opacity\s*:\s*0(?:\.0+)?\s*(?:;|!|$)/i;
+const FONT_SIZE = /font-size\s*:\s*([^;!]{0,40})/gi;
+const ZERO_SIZE = /^0(?:\.0+)?(?:px|pt|em|rem|%)?$/;
+const RELATIVE_SIZE = /^\d*\.?\d+\s*(?:em|%)$|^inherit$|^unset$/;
+
+/**
+ * What an element's style does to the font size of its text: 'zero' hides it (font-size:0), 'sized' gives it
+ * a size of its own again, null leaves the parent's (none declared, or relative: 2em of nothing is nothing).
+ * Email frameworks (MJML, Foundation for Emails) set font-size:0 on layout cells to remove the gaps between
+ * inline blocks and size the text inside again: that text is what the reader sees (docs/detection.md, HTML_HIDDEN_TEXT).
+ * The last declaration wins, as in CSS. Linear: one bounded match per declaration.
+ */
+function fontSizeOf(style: string): 'zero' | 'sized' | null {
+  let last: string | null = null;
+  for (const m of style.matchAll(FONT_SIZE)) last = m[1]!.trim().toLowerCase();
+  if (last === null || last === '' || RELATIVE_SIZE.test(last)) return null;
+  return ZERO_SIZE.test(last) ? 'zero' : 'sized';
+}
 const META_REFRESH_URL = /url\s*=\s*['"]?([^'"\s>]+)/i;
 
 export interface HtmlOptions {
@@ -55,8 +73,10 @@ export function parseHtml(html: string, options: HtmlOptions): HtmlFacts {
   let textLength = 0;
   let skipDepth = 0;
   let hiddenDepth = 0;
-  // One entry per open element that changed skip/hidden state, so closing tags restore it.
-  const stack: Array<{ name: string; skip: boolean; hidden: boolean }> = [];
+  // One entry per open element that changed skip/hidden/font-size state, so closing tags restore it.
+  const stack: Array<{ name: string; skip: boolean; hidden: boolean; font: 'zero' | 'sized' | null }> = [];
+  // Font sizes of the open elements that declared one, innermost last: text is hidden while the innermost is 'zero'.
+  const fonts: Array<'zero' | 'sized'> = [];
   let anchor: { link: HtmlLink; parts: string[]; length: number } | null = null;
   const alts: string[] = [];
 
@@ -84,12 +104,15 @@ export function parseHtml(html: string, options: HtmlOptions): HtmlFacts {
           parser.pause();
           return;
         }
-        const hidden = typeof attrs.style === 'string' && HIDDEN_STYLE.test(attrs.style) || 'hidden' in attrs;
+        const style = typeof attrs.style === 'string' ? attrs.style : '';
+        const hidden = (style !== '' && HIDDEN_STYLE.test(style)) || 'hidden' in attrs;
+        const font = style !== '' && !VOID.has(name) ? fontSizeOf(style) : null;
         const skip = SKIP_CONTENT.has(name);
-        if (!VOID.has(name) && (hidden || skip)) {
-          stack.push({ name, skip, hidden });
+        if (!VOID.has(name) && (hidden || skip || font)) {
+          stack.push({ name, skip, hidden, font });
           if (skip) skipDepth++;
           if (hidden) hiddenDepth++;
+          if (font) fonts.push(font);
         }
         if (BLOCK.has(name)) push('\n');
         switch (name) {
@@ -127,7 +150,7 @@ export function parseHtml(html: string, options: HtmlOptions): HtmlFacts {
       },
       ontext(data) {
         if (skipDepth > 0) return;
-        if (hiddenDepth > 0) {
+        if (hiddenDepth > 0 || fonts[fonts.length - 1] === 'zero') {
           facts.hiddenChars += data.trim().length;
           return;
         }
@@ -149,6 +172,7 @@ export function parseHtml(html: string, options: HtmlOptions): HtmlFacts {
           stack.pop();
           if (top.skip) skipDepth--;
           if (top.hidden) hiddenDepth--;
+          if (top.font) fonts.pop();
         }
       },
     },

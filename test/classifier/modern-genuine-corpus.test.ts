@@ -66,8 +66,8 @@ describe('default corpora', () => {
 
 describe('modern genuine mail in the leave-one-source-out run', () => {
   it('never trains on the name of the inbox owner its newsletters greet ("Dear AJ,"), as for the other collectors', () => {
-    const doc = { label: 0 as const, features: ['w:aj', 'b:dear_aj', 's:corrigan', 'w:ajax', 'w:congress', 'w:rodrigo'] };
-    expect(withoutCollectorNames(doc).features).toEqual(['w:ajax', 'w:congress']);
+    const doc = { label: 0 as const, features: ['w:aj', 'b:dear_aj', 's:corrigan', 'w:ajax', 'w:congress', 'w:rodrigo', 'b:hallo_sebastian', 'w:tobias', 's2:kastl_gmail', 'w:sebastiano'] };
+    expect(withoutCollectorNames(doc).features).toEqual(['w:ajax', 'w:congress', 'w:sebastiano']);
   });
 
   it('loads kind, language and the corpus name from labels.jsonl', () => {

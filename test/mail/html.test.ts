@@ -10,6 +10,17 @@ describe('parseHtml (one htmlparser2 pass)', () => {
     expect(facts.hiddenChars).toBe('hidden words here'.length + 'also hidden'.length);
   });
 
+  it('font-size:0 hides text until a descendant sizes it again (MJML layout cells), and relative sizes of nothing stay nothing', () => {
+    const html = '<td style="font-size:0px;padding:5px"><div style="font-size:20px">Wir bestätigen deine Bestellung.</div>'
+      + '<span>salad one</span><div style="font-size:200%">salad two</div><div style="font-size: 2em">salad three</div>'
+      + '<div style="font-size:14px;font-size:0 !important">salad four</div></td><p style="font-size:0">x<b style="font-size:1rem">Abholzeit 18:30</b></p>';
+    const facts = parseHtml(html, { maxLinks: 10, maxTextChars: 10_000 });
+    expect(facts.text).toContain('Wir bestätigen deine Bestellung.');
+    expect(facts.text).toContain('Abholzeit 18:30');
+    expect(facts.text).not.toMatch(/salad|x/);
+    expect(facts.hiddenChars).toBe('salad one'.length + 'salad two'.length + 'salad three'.length + 'salad four'.length + 1);
+  });
+
   it('keeps words whole across entities and inline elements, as a browser shows them', () => {
     // htmlparser2 hands "f&uuml;r" over as three pieces; joined with spaces they read "f ü r" and no
     // German, French or Spanish phrase written with entities matched (docs/detection.md "Normalisation").

@@ -226,6 +226,9 @@ export const EN: Lexicon = {
     'run|use our easy|quick? web|online scan|check',
     'wallets|wallet that are|is not synchronised|synchronized|verified|validated'],
   scam: ['claim your|the rewards|bonus',
+    // Domain slamming: a "search engine registration" of the reader's domain sold as if it were its renewal,
+    // with the solicitation's disclaimer ("you are under no obligation to pay unless you accept this offer").
+    'search engine registration|submission|listing expires|expired|expiration', 'domain search engine registration|submission|listing', 'no obligation to pay unless|until you accept',
     // Funds promised behind a file or a coin promised behind a sign-in: "open the presentation to receive the funds", "sign in to get 0.44 BTC".
     'document|presentation|file|attachment to receive|claim|release the funds|payment|money|transfer', 'get * btc|bitcoin|eth|usdt', 'get * * btc|bitcoin|eth|usdt',
     // Claims-management bait: "you may be owed €500-10,000", "no win no fee", "check if you are owed money".

@@ -13,6 +13,7 @@ import { FREEMAIL_DOMAINS } from './data/domains.js';
 import type { PhraseHit, PhraseMatcher } from './text/phrase-matcher.js';
 import { withoutNegated } from './lexicon/negation.js';
 import { categoryOf } from './lexicon/index.js';
+import { findCjkPhrases } from './lexicon/cjk.js';
 import { HAND_OVER_CATEGORIES } from './lexicon/types.js';
 import { withoutReportedAsks } from './lexicon/reported.js';
 import { withoutPriceLines } from './lexicon/price-lines.js';
@@ -246,7 +247,8 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
       return { label: registrable.split('.')[0] ?? '', target: registrable, domain: registrable, ...(tenantOwn.has(registrable) ? {} : { allowEntry: true }) };
     })
     .filter((p) => p.label.length >= 4);
-  const phrases = phrasesOf(deps.lexicon.find(folded, 200), folded, () => sentenceStarts(prose, options.maxWords));
+  // Japanese and Chinese write without spaces: their phrases are found inside the words (lexicon/cjk.ts).
+  const phrases = phrasesOf([...deps.lexicon.find(folded, 200), ...findCjkPhrases(folded)], folded, () => sentenceStarts(prose, options.maxWords));
   const partial = { sender, message, html, words: folded, phrases };
   const facts: MessageFacts = {
     message,

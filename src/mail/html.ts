@@ -42,7 +42,7 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden|max-height\s*:\s*0(?:px)?\s*(?:;|!|$)|opacity\s*:\s*0(?:\.0+)?\s*(?:;|!|$)/i;
 const FONT_SIZE = /font-size\s*:\s*([^;!]{0,40})/gi;
 const ZERO_SIZE = /^0(?:\.0+)?(?:px|pt|em|rem|%)?$/;
-const RELATIVE_SIZE = /^\d*\.?\d+\s*(?:em|%)$|^inherit$|^unset$/;
+const RELATIVE_SIZE = /^(?:\d+(?:\.\d*)?|\.\d+)\s*(?:em|%)$|^inherit$|^unset$/;
 
 /**
  * What an element's style does to the font size of its text: 'zero' hides it (font-size:0), 'sized' gives it

@@ -41,6 +41,7 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 // descendant cannot undo these; font-size is different (fontSizeOf).
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden|max-height\s*:\s*0(?:px)?\s*(?:;|!|$)|opacity\s*:\s*0(?:\.0+)?\s*(?:;|!|$)/i;
 const FONT_SIZE = /font-size\s*:\s*([^;!]{0,40})/gi;
+const FONT_SIZE_NAMED = /font-size/i;
 const ZERO_SIZE = /^0(?:\.0+)?(?:px|pt|em|rem|%)?$/;
 const RELATIVE_SIZE = /^(?:\d+(?:\.\d*)?|\.\d+)\s*(?:em|%)$|^inherit$|^unset$/;
 
@@ -106,7 +107,7 @@ export function parseHtml(html: string, options: HtmlOptions): HtmlFacts {
         }
         const style = typeof attrs.style === 'string' ? attrs.style : '';
         const hidden = (style !== '' && HIDDEN_STYLE.test(style)) || 'hidden' in attrs;
-        const font = style !== '' && !VOID.has(name) ? fontSizeOf(style) : null;
+        const font = style.length > 9 && !VOID.has(name) && FONT_SIZE_NAMED.test(style) ? fontSizeOf(style) : null;
         const skip = SKIP_CONTENT.has(name);
         if (!VOID.has(name) && (hidden || skip || font)) {
           stack.push({ name, skip, hidden, font });

@@ -248,7 +248,9 @@ export function buildFacts(message: NormalizedMessage, ctx: AnalysisContext, dep
     })
     .filter((p) => p.label.length >= 4);
   // Japanese and Chinese write without spaces: their phrases are found inside the words (lexicon/cjk.ts).
-  const phrases = phrasesOf([...deps.lexicon.find(folded, 200), ...findCjkPhrases(folded, prose)], folded, () => sentenceStarts(prose, options.maxWords));
+  const wordHits = deps.lexicon.find(folded, 200);
+  const cjkHits = findCjkPhrases(folded, prose);
+  const phrases = phrasesOf(cjkHits.length > 0 ? [...wordHits, ...cjkHits] : wordHits, folded, () => sentenceStarts(prose, options.maxWords));
   const partial = { sender, message, html, words: folded, phrases };
   const facts: MessageFacts = {
     message,

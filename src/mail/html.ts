@@ -107,7 +107,7 @@ export function parseHtml(html: string, options: HtmlOptions): HtmlFacts {
         }
         const style = typeof attrs.style === 'string' ? attrs.style : '';
         const hidden = (style !== '' && HIDDEN_STYLE.test(style)) || 'hidden' in attrs;
-        const font = style.length > 9 && !VOID.has(name) && FONT_SIZE_NAMED.test(style) ? fontSizeOf(style) : null;
+        const font = !VOID.has(name) && FONT_SIZE_NAMED.test(style) ? fontSizeOf(style) : null;
         const skip = SKIP_CONTENT.has(name);
         if (!VOID.has(name) && (hidden || skip || font)) {
           stack.push({ name, skip, hidden, font });

@@ -55,12 +55,16 @@ function bingTarget(url: URL): string | null {
   return looksLikeUrl(decoded) ? decoded : null;
 }
 
+/** A property of a parsed JSON value, or undefined when the value is no object. */
+const field = (value: unknown, name: string): unknown => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined);
+
 /** The `url` of a JSON object, or of the JSON object in its string field `inner` (Mandrill nests one), or null. */
 function jsonUrl(text: string, inner?: string): string | null {
   try {
     let value: unknown = JSON.parse(text);
-    if (inner && value && typeof value === 'object' && typeof (value as Record<string, unknown>)[inner] === 'string') value = JSON.parse((value as Record<string, string>)[inner]!);
-    const url = value && typeof value === 'object' ? (value as Record<string, unknown>).url : undefined;
+    const nested = inner ? field(value, inner) : undefined;
+    if (typeof nested === 'string') value = JSON.parse(nested);
+    const url = field(value, 'url');
     return typeof url === 'string' ? url : null;
   } catch {
     return null;
